@@ -1,0 +1,63 @@
+import Foundation
+
+/// A domain's tolerance for old data: when a value turns stale, when it expires, whether an expired
+/// value may still be shown, and when a snapshot is old enough to want a new one.
+///
+/// Two ages are in play (SPEC F2). The *data* age — from ``Snapshot/observedAt``, when the value
+/// was true — decides what the UI may claim (``classify(dataObservedAt:at:)``). The *snapshot* age —
+/// from ``Snapshot/generatedAt``, when the record was written — decides whether the extension
+/// should fetch again and when the timeline asks to be reloaded (``refreshAfter``). A cache hit can
+/// therefore still be stale data.
+public struct FreshnessPolicy: Sendable, Hashable, Codable {
+    /// What the widget does with a value that has expired.
+    public enum ExpiredValue: String, Sendable, Hashable, Codable {
+        /// Show it as last known, with its time (recent photos, a task count).
+        case shown
+        /// Hide it and show "unavailable" instead (parking spaces, a security state).
+        case hidden
+    }
+
+    /// Data older than this is stale.
+    public var staleAfter: TimeInterval
+    /// Data older than this is expired. At least ``staleAfter``.
+    public var expiresAfter: TimeInterval
+    /// Whether an expired value is still shown.
+    public var expiredValue: ExpiredValue
+    /// Snapshot age after which a new snapshot is wanted: the loader fetches again, and the
+    /// planner asks the system for a new timeline no earlier than this.
+    public var refreshAfter: TimeInterval
+
+    /// - Precondition: `0 < staleAfter <= expiresAfter` and `refreshAfter > 0`.
+    public init(
+        staleAfter: TimeInterval,
+        expiresAfter: TimeInterval,
+        expiredValue: ExpiredValue = .shown,
+        refreshAfter: TimeInterval? = nil
+    ) {
+        precondition(staleAfter > 0 && expiresAfter >= staleAfter, "need 0 < staleAfter <= expiresAfter")
+        precondition((refreshAfter ?? staleAfter) > 0, "refreshAfter must be positive")
+        self.staleAfter = staleAfter
+        self.expiresAfter = expiresAfter
+        self.expiredValue = expiredValue
+        self.refreshAfter = refreshAfter ?? staleAfter
+    }
+
+    /// The seed's example: fresh for 30 minutes, stale until 24 hours, then expired but shown.
+    public static let standard = FreshnessPolicy(staleAfter: 30 * 60, expiresAfter: 24 * 3600)
+
+    /// The freshness of data observed at `dataObservedAt`, seen at `instant`.
+    ///
+    /// Data observed in the future (a clock ahead of this one) counts as fresh.
+    public func classify(dataObservedAt: Date, at instant: Date) -> Freshness {
+        let age = instant.timeIntervalSince(dataObservedAt)
+        if age < staleAfter { return .fresh }
+        if age < expiresAfter { return .stale }
+        return .expired
+    }
+
+    /// The instants after `instant` at which data observed at `dataObservedAt` changes freshness.
+    public func transitions(dataObservedAt: Date, after instant: Date) -> [Date] {
+        [dataObservedAt.addingTimeInterval(staleAfter), dataObservedAt.addingTimeInterval(expiresAfter)]
+            .filter { $0 > instant }
+    }
+}

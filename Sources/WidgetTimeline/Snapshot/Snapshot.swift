@@ -1,0 +1,51 @@
+import Foundation
+
+/// One committed record of a widget's display payload: the envelope the host writes and the
+/// extension reads (SPEC S1). See `docs/store-format.md` for the on-disk form.
+///
+/// Three instants are kept apart (SPEC M1, F2): ``generatedAt`` (when this record was made),
+/// ``observedAt`` (when its data was true) and, elsewhere, the entry dates and the reload date.
+public struct Snapshot<Payload: Codable & Sendable & Equatable>: Sendable, Equatable, Codable {
+    /// The payload's schema version, chosen by the widget kind; a reader refuses newer ones.
+    public var schemaVersion: Int
+    /// The widget kind that wrote it.
+    public var kind: String
+    /// The key it is stored under.
+    public var key: SnapshotKey
+    /// The store's revision number: 1 for the first commit, one more for each commit after.
+    public var revision: Int
+    /// When the host made this record.
+    public var generatedAt: Date
+    /// When the data it carries was observed, if that differs from ``generatedAt`` (a server time).
+    public var observedAt: Date?
+    /// The display content's fingerprint, for skipping unchanged commits.
+    public var fingerprint: ContentFingerprint
+    /// What the widget displays.
+    public var payload: Payload
+
+    public init(
+        schemaVersion: Int = 1,
+        kind: String,
+        key: SnapshotKey,
+        revision: Int,
+        generatedAt: Date,
+        observedAt: Date? = nil,
+        fingerprint: ContentFingerprint,
+        payload: Payload
+    ) {
+        self.schemaVersion = schemaVersion
+        self.kind = kind
+        self.key = key
+        self.revision = revision
+        self.generatedAt = generatedAt
+        self.observedAt = observedAt
+        self.fingerprint = fingerprint
+        self.payload = payload
+    }
+
+    /// When the data was true: ``observedAt``, or ``generatedAt`` when the host did not say.
+    public var dataObservedAt: Date { observedAt ?? generatedAt }
+
+    /// The stamp a shown value carries.
+    public var stamp: DataStamp { DataStamp(revision: revision, observedAt: dataObservedAt) }
+}

@@ -1,0 +1,194 @@
+import Foundation
+
+/// ISO-8601 / RFC 3339 text for instants: the one date format of every file this package reads or writes.
+///
+/// Foundation's formatters are not used because the package needs exactly one behaviour on every
+/// platform: millisecond precision, an explicit offset (`Z` or `±HH:MM`), and a parser that rejects
+/// anything else instead of guessing. Instants are stored at millisecond precision; formatting
+/// rounds to the nearest millisecond.
+public enum Instant {
+    /// Formats `date` with the offset `timeZone` has at that instant, e.g. `2026-03-08T01:00:00-04:00`.
+    ///
+    /// Fractional seconds are written only when the instant has a non-zero millisecond part.
+    public static func format(_ date: Date, in timeZone: TimeZone) -> String {
+        let milliseconds = millisecondsSince1970(date)
+        let offset = timeZone.secondsFromGMT(for: date)
+        // Offsets that are not whole minutes (local mean time before 1900) have no ISO-8601 form.
+        return format(milliseconds: milliseconds, offsetSeconds: offset % 60 == 0 ? offset : 0)
+    }
+
+    /// Formats `date` in UTC, e.g. `2026-11-29T09:00:00Z`.
+    public static func format(_ date: Date) -> String {
+        format(milliseconds: millisecondsSince1970(date), offsetSeconds: 0)
+    }
+
+    /// Parses an RFC 3339 instant: `YYYY-MM-DDTHH:MM:SS[.fraction](Z|±HH:MM)`.
+    ///
+    /// - Returns: the instant, or `nil` when the text is not exactly that form or names a
+    ///   calendar date or time that does not exist (month 13, February 30, 24:00, …).
+    public static func parse(_ text: String) -> Date? {
+        var text = text
+        return text.withUTF8 { parse(utf8: $0) }
+    }
+
+    /// The instant rounded to the nearest millisecond, as stored.
+    public static func rounded(_ date: Date) -> Date {
+        Date(timeIntervalSince1970: Double(millisecondsSince1970(date)) / 1000)
+    }
+
+    static func millisecondsSince1970(_ date: Date) -> Int64 {
+        let value = (date.timeIntervalSince1970 * 1000).rounded()
+        // Dates beyond ±292 million years cannot be represented; clamp instead of trapping.
+        if value >= 9.2e18 { return Int64(9.2e18) }
+        if value <= -9.2e18 { return Int64(-9.2e18) }
+        return Int64(value)
+    }
+
+    static func format(milliseconds: Int64, offsetSeconds: Int) -> String {
+        let local = milliseconds + Int64(offsetSeconds) * 1000
+        let (seconds, millis) = local.floorDivided(by: 1000)
+        let (days, secondOfDay) = seconds.floorDivided(by: 86_400)
+        let (year, month, day) = CivilDate.fromDays(days)
+        var out = ""
+        out.reserveCapacity(29)
+        out += pad(year, 4)
+        out += "-" + pad(month, 2) + "-" + pad(day, 2)
+        out += "T" + pad(secondOfDay / 3600, 2) + ":" + pad(secondOfDay / 60 % 60, 2)
+        out += ":" + pad(secondOfDay % 60, 2)
+        if millis != 0 { out += "." + pad(millis, 3) }
+        if offsetSeconds == 0 {
+            out += "Z"
+        } else {
+            let magnitude = abs(offsetSeconds)
+            out +=
+                (offsetSeconds < 0 ? "-" : "+") + pad(Int64(magnitude / 3600), 2) + ":"
+                + pad(Int64(magnitude / 60 % 60), 2)
+        }
+        return out
+    }
+
+    private static func pad(_ value: Int64, _ width: Int) -> String {
+        let digits = String(abs(value))
+        let sign = value < 0 ? "-" : ""
+        return sign + String(repeating: "0", count: max(0, width - digits.count)) + digits
+    }
+
+    static func parse(utf8 bytes: UnsafeBufferPointer<UInt8>) -> Date? {
+        var cursor = ByteCursor(bytes)
+        guard let year = cursor.digits(4), cursor.skip(UInt8(ascii: "-")),
+            let month = cursor.digits(2), cursor.skip(UInt8(ascii: "-")),
+            let day = cursor.digits(2), cursor.skip(UInt8(ascii: "T")) || cursor.skip(UInt8(ascii: "t")),
+            let hour = cursor.digits(2), cursor.skip(UInt8(ascii: ":")),
+            let minute = cursor.digits(2), cursor.skip(UInt8(ascii: ":")),
+            let second = cursor.digits(2)
+        else { return nil }
+        guard (1...12).contains(month), day >= 1, day <= CivilDate.daysInMonth(year: year, month: month),
+            hour <= 23, minute <= 59, second <= 59
+        else { return nil }
+        var fraction = 0.0
+        if cursor.skip(UInt8(ascii: ".")) {
+            var scale = 0.1
+            var count = 0
+            while let digit = cursor.digit() {
+                fraction += Double(digit) * scale
+                scale /= 10
+                count += 1
+            }
+            guard count > 0, count <= 9 else { return nil }
+        }
+        let offsetSeconds: Int64
+        if cursor.skip(UInt8(ascii: "Z")) || cursor.skip(UInt8(ascii: "z")) {
+            offsetSeconds = 0
+        } else {
+            let sign: Int64
+            if cursor.skip(UInt8(ascii: "+")) {
+                sign = 1
+            } else if cursor.skip(UInt8(ascii: "-")) {
+                sign = -1
+            } else {
+                return nil
+            }
+            guard let offsetHours = cursor.digits(2), cursor.skip(UInt8(ascii: ":")),
+                let offsetMinutes = cursor.digits(2), offsetHours <= 23, offsetMinutes <= 59
+            else { return nil }
+            offsetSeconds = sign * (offsetHours * 3600 + offsetMinutes * 60)
+        }
+        guard cursor.isAtEnd else { return nil }
+        let days = CivilDate.days(year: year, month: month, day: day)
+        let seconds = days * 86_400 + hour * 3600 + minute * 60 + second - offsetSeconds
+        let milliseconds = (fraction * 1000).rounded()
+        return Date(timeIntervalSince1970: (Double(seconds) * 1000 + milliseconds) / 1000)
+    }
+}
+
+/// Proleptic Gregorian day arithmetic (Howard Hinnant's `days_from_civil`), used by `Instant` so
+/// formatting never depends on a `Calendar` or locale.
+enum CivilDate {
+    static func days(year: Int64, month: Int64, day: Int64) -> Int64 {
+        let y = month <= 2 ? year - 1 : year
+        let era = (y >= 0 ? y : y - 399) / 400
+        let yearOfEra = y - era * 400
+        let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
+        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+        return era * 146_097 + dayOfEra - 719_468
+    }
+
+    static func fromDays(_ days: Int64) -> (year: Int64, month: Int64, day: Int64) {
+        let z = days + 719_468
+        let era = (z >= 0 ? z : z - 146_096) / 146_097
+        let dayOfEra = z - era * 146_097
+        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
+        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+        let mp = (5 * dayOfYear + 2) / 153
+        let day = dayOfYear - (153 * mp + 2) / 5 + 1
+        let month = mp < 10 ? mp + 3 : mp - 9
+        return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
+    }
+
+    static func daysInMonth(year: Int64, month: Int64) -> Int64 {
+        switch month {
+        case 2: return (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
+        case 4, 6, 9, 11: return 30
+        default: return 31
+        }
+    }
+}
+
+private struct ByteCursor {
+    let bytes: UnsafeBufferPointer<UInt8>
+    var index = 0
+
+    init(_ bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
+
+    var isAtEnd: Bool { index == bytes.count }
+
+    mutating func skip(_ byte: UInt8) -> Bool {
+        guard index < bytes.count, bytes[index] == byte else { return false }
+        index += 1
+        return true
+    }
+
+    mutating func digit() -> Int64? {
+        guard index < bytes.count, bytes[index] >= 0x30, bytes[index] <= 0x39 else { return nil }
+        defer { index += 1 }
+        return Int64(bytes[index] - 0x30)
+    }
+
+    mutating func digits(_ count: Int) -> Int64? {
+        var value: Int64 = 0
+        for _ in 0..<count {
+            guard let digit = digit() else { return nil }
+            value = value * 10 + digit
+        }
+        return value
+    }
+}
+
+extension Int64 {
+    /// Division rounding towards negative infinity, with a non-negative remainder.
+    func floorDivided(by divisor: Int64) -> (quotient: Int64, remainder: Int64) {
+        let quotient = self / divisor
+        let remainder = self % divisor
+        return remainder < 0 ? (quotient - 1, remainder + divisor) : (quotient, remainder)
+    }
+}

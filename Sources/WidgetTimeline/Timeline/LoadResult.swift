@@ -1,0 +1,45 @@
+/// Why the latest attempt to get data failed, and how many attempts in a row have failed.
+public struct LoadFailure: Sendable, Hashable, Codable {
+    /// The reason shown when there is no value to fall back on, and logged in any case.
+    public var reason: UnavailableReason
+    /// Failures in a row, counting this one; drives the retry back-off. At least 1.
+    public var consecutiveFailures: Int
+
+    public init(reason: UnavailableReason, consecutiveFailures: Int = 1) {
+        self.reason = reason
+        self.consecutiveFailures = max(1, consecutiveFailures)
+    }
+}
+
+/// What the extension knows when it plans: the best snapshot it has, and whether the latest
+/// attempt to read or fetch data failed. The planner's one data input (SPEC P1).
+public struct LoadResult<Payload: Codable & Sendable & Equatable>: Sendable, Equatable {
+    /// The newest usable snapshot, if any.
+    public var snapshot: Snapshot<Payload>?
+    /// Set when the latest attempt to get data failed; `snapshot` is then the last known one.
+    public var failure: LoadFailure?
+
+    public init(snapshot: Snapshot<Payload>?, failure: LoadFailure? = nil) {
+        self.snapshot = snapshot
+        self.failure = failure
+    }
+
+    /// A snapshot was read (or fetched) without trouble.
+    public static func loaded(_ snapshot: Snapshot<Payload>) -> LoadResult {
+        LoadResult(snapshot: snapshot)
+    }
+
+    /// Nothing has been saved yet, and nothing failed: a first install.
+    public static var nothingYet: LoadResult { LoadResult(snapshot: nil) }
+
+    /// The latest attempt failed; `lastKnown` is what can still be shown.
+    public static func failed(
+        _ reason: UnavailableReason,
+        consecutiveFailures: Int = 1,
+        lastKnown: Snapshot<Payload>? = nil
+    ) -> LoadResult {
+        LoadResult(
+            snapshot: lastKnown,
+            failure: LoadFailure(reason: reason, consecutiveFailures: consecutiveFailures))
+    }
+}

@@ -1,0 +1,62 @@
+import Foundation
+
+/// The planner's settings: how far ahead and how densely to plan, and how to retry.
+public struct PlanningOptions: Sendable, Hashable {
+    /// How far past `now` entries are planned. Long enough that a refresh hours late still finds
+    /// the states that then hold (stale, expired, overdue) already on the timeline.
+    public var horizon: TimeInterval
+    /// The most entries in one timeline. WidgetKit holds all of them in the extension's ~30 MB.
+    public var maximumEntries: Int
+    /// The least time between two entries. WidgetKit documents about 5 minutes.
+    public var minimumSpacing: TimeInterval
+    /// The retry schedule after failures.
+    public var retry: RetryBackoff
+    /// When to ask again when nothing has been saved yet (first install). The host's first commit
+    /// reloads the widget anyway; this is the safety net.
+    public var firstInstallRecheck: TimeInterval
+    /// Spread for refresh dates of server-backed widgets, so devices do not refresh in the same
+    /// second. `nil` turns it off.
+    public var refreshJitter: RefreshJitter?
+    /// Seed for the retry jitter; give each installation its own.
+    public var jitterSeed: UInt64
+
+    public init(
+        horizon: TimeInterval = 48 * 3600,
+        maximumEntries: Int = 100,
+        minimumSpacing: TimeInterval = 5 * 60,
+        retry: RetryBackoff = .standard,
+        firstInstallRecheck: TimeInterval = 30 * 60,
+        refreshJitter: RefreshJitter? = nil,
+        jitterSeed: UInt64 = 0
+    ) {
+        self.horizon = max(0, horizon)
+        self.maximumEntries = max(1, maximumEntries)
+        self.minimumSpacing = max(0, minimumSpacing)
+        self.retry = retry
+        self.firstInstallRecheck = max(minimumSpacing, firstInstallRecheck)
+        self.refreshJitter = refreshJitter
+        self.jitterSeed = jitterSeed
+    }
+
+    /// 48 h horizon, at most 100 entries, 5 min apart, the standard back-off, no refresh jitter.
+    public static let `default` = PlanningOptions()
+}
+
+/// A deterministic delay added to refresh dates: the same seed and date give the same delay, and
+/// different seeds spread over `[0, maximum)`.
+public struct RefreshJitter: Sendable, Hashable, Codable {
+    public var maximum: TimeInterval
+    /// Per installation: derive it from an install identifier, never from the user's identity.
+    public var seed: UInt64
+
+    public init(maximum: TimeInterval, seed: UInt64) {
+        self.maximum = max(0, maximum)
+        self.seed = seed
+    }
+
+    /// The delay for a refresh planned at `date`.
+    public func delay(for date: Date) -> TimeInterval {
+        let milliseconds = UInt64(bitPattern: Instant.millisecondsSince1970(date))
+        return (maximum * SplitMix64.unitInterval(seed, milliseconds) * 1000).rounded(.down) / 1000
+    }
+}

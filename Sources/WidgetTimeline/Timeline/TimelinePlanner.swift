@@ -1,0 +1,95 @@
+import Foundation
+
+/// Turns what the extension knows into a timeline: a pure function of (load result, now, calendar,
+/// options) — no clock, no I/O, no global state; the same input always gives the same timeline
+/// (SPEC P1).
+///
+/// A widget's display is a piecewise-constant function of time, given one snapshot. The planner
+/// samples the widget's honest state (``WidgetKind/state(of:at:in:)``) at `now` and at every instant
+/// where it can change inside the horizon — the kind's change points (scheduled events, day starts)
+/// and the data's freshness thresholds — then enforces the invariants (``TimelineInvariants``) and
+/// chooses the reload policy:
+///
+/// - after a failure: `.after(now + back-off)`, growing with consecutive failures, never `.never`
+///   or `.atEnd`;
+/// - with no data yet: `.after(now + firstInstallRecheck)`;
+/// - otherwise `.after` the snapshot's refresh date (with optional jitter), or earlier if the
+///   entries had to be cut short; `.atEnd` when the last entry is exactly that date.
+///
+/// Entries continue past the reload date, because the system may honour it hours late: the screen
+/// then still changes to stale, expired or overdue on time, and never keeps a claim that has become
+/// false.
+public struct TimelinePlanner<Kind: WidgetKind>: Sendable {
+    public var kind: Kind
+    public var options: PlanningOptions
+
+    public init(kind: Kind, options: PlanningOptions = .default) {
+        self.kind = kind
+        self.options = options
+    }
+
+    /// Plans the timeline for `input` at `now` in `calendar`'s time zone.
+    public func plan(_ input: LoadResult<Kind.Payload>, at now: Date, in calendar: Calendar) -> TimelinePlan<
+        Kind.Content
+    > {
+        let invariants = TimelineInvariants(options)
+        guard let snapshot = input.snapshot else {
+            let state: WidgetState<Kind.Content> = input.failure.map { .unavailable($0.reason) } ?? .noData
+            let entry = PlannedEntry(date: now, state: state, relevance: kind.relevance(of: state))
+            let wait = input.failure.map { retryDelay(after: $0, now: now) } ?? options.firstInstallRecheck
+            return TimelinePlan(
+                timeline: PlannedTimeline(entries: [entry], policy: .after(now.addingTimeInterval(wait))))
+        }
+
+        let horizonEnd = now.addingTimeInterval(options.horizon)
+        var instants = [now]
+        instants += kind.freshness.transitions(dataObservedAt: snapshot.dataObservedAt, after: now)
+            .filter { $0 <= horizonEnd }
+        instants += kind.changePoints(of: snapshot, after: now, through: horizonEnd, in: calendar)
+            .filter { $0 > now && $0 <= horizonEnd }
+        instants.sort()
+        var unique: [Date] = []
+        unique.reserveCapacity(instants.count)
+        for instant in instants where unique.last != instant { unique.append(instant) }
+
+        let sampled = unique.map { instant in
+            let state = kind.state(of: snapshot, at: instant, in: calendar)
+            return PlannedEntry(date: instant, state: state, relevance: kind.relevance(of: state))
+        }
+        let (entries, corrections) = invariants.enforce(sampled, now: now)
+        let cutShortAt = corrections.lazy.compactMap { correction -> Date? in
+            if case .truncated(_, let from) = correction { return from }
+            return nil
+        }.first
+
+        let policy: ReloadPolicy
+        if let failure = input.failure {
+            var retryAt = now.addingTimeInterval(retryDelay(after: failure, now: now))
+            if let cutShortAt { retryAt = min(retryAt, cutShortAt) }
+            policy = .after(retryAt)
+        } else {
+            var refreshAt = snapshot.generatedAt.addingTimeInterval(kind.freshness.refreshAfter)
+            if refreshAt <= now { refreshAt = now.addingTimeInterval(kind.freshness.refreshAfter) }
+            refreshAt = max(refreshAt, now.addingTimeInterval(options.minimumSpacing))
+            if let jitter = options.refreshJitter { refreshAt += jitter.delay(for: refreshAt) }
+            if let cutShortAt { refreshAt = min(refreshAt, cutShortAt) }
+            policy = refreshAt == entries.last?.date ? .atEnd : .after(refreshAt)
+        }
+        return TimelinePlan(
+            timeline: PlannedTimeline(entries: entries, policy: policy), corrections: corrections)
+    }
+
+    /// The timeline alone; see ``plan(_:at:in:)``.
+    public func timeline(for input: LoadResult<Kind.Payload>, at now: Date, in calendar: Calendar)
+        -> PlannedTimeline<WidgetState<Kind.Content>>
+    {
+        plan(input, at: now, in: calendar).timeline
+    }
+
+    private func retryDelay(after failure: LoadFailure, now: Date) -> TimeInterval {
+        let seed = options.jitterSeed ^ UInt64(bitPattern: Instant.millisecondsSince1970(now))
+        return max(
+            options.minimumSpacing,
+            options.retry.delay(afterFailures: failure.consecutiveFailures, seed: seed))
+    }
+}

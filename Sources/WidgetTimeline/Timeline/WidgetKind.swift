@@ -1,0 +1,87 @@
+import Foundation
+
+/// A widget, described as data: what it shows at an instant and when that can change without new
+/// data. The ``TimelinePlanner`` is the one engine that turns such a description into timelines.
+///
+/// A description is small. The schedule widget of the examples, for instance, says "the phase is
+/// upcoming before the due time, due for an hour, overdue after", and that its change points are
+/// each due time, each due time plus an hour, and each day start. Freshness transitions, invariants,
+/// reload policy and retry back-off are the planner's job, not the widget's.
+public protocol WidgetKind: Sendable {
+    /// The stored display payload, written by the host app.
+    associatedtype Payload: Codable & Sendable & Equatable
+    /// What one screen shows, derived from the payload at an instant.
+    associatedtype Content: Codable & Sendable & Equatable
+
+    /// The WidgetKit `kind` string; also the default snapshot key's purpose.
+    var kind: String { get }
+
+    /// The payload schema version this code writes and can read.
+    var schemaVersion: Int { get }
+
+    /// The domain's tolerance for old data.
+    var freshness: FreshnessPolicy { get }
+
+    /// What the widget shows at `instant`, from the snapshot's payload.
+    func content(of snapshot: Snapshot<Payload>, at instant: Date, in calendar: Calendar) -> Content
+
+    /// Instants in `(now, end]` where ``content(of:at:in:)`` can change without new data:
+    /// scheduled events, day starts. Freshness thresholds are added by the planner.
+    func changePoints(
+        of snapshot: Snapshot<Payload>, after now: Date, through end: Date, in calendar: Calendar
+    )
+        -> [Date]
+
+    /// The Smart Stack relevance of a screen, if the widget uses it.
+    func relevance(of state: WidgetState<Content>) -> EntryRelevance?
+
+    /// A one-line, human-readable summary of a screen, for the CLI and reports.
+    func summary(of content: Content) -> String
+
+    /// Gallery and placeholder data: realistic, never a real user's.
+    var preview: Payload { get }
+
+    /// Where a tap takes the user, for this payload (`widgetURL`).
+    func deepLink(for payload: Payload?) -> URL?
+}
+
+extension WidgetKind {
+    public var schemaVersion: Int { 1 }
+
+    public func relevance(of state: WidgetState<Content>) -> EntryRelevance? { nil }
+
+    public func summary(of content: Content) -> String { String(describing: content) }
+
+    public func deepLink(for payload: Payload?) -> URL? { nil }
+
+    /// The default snapshot key: the kind string, sanitised.
+    public var defaultKey: SnapshotKey { SnapshotKey(purpose: kind) }
+
+    /// The honest state at `instant` for a snapshot: content plus the freshness its data age allows.
+    public func state(of snapshot: Snapshot<Payload>, at instant: Date, in calendar: Calendar) -> WidgetState<
+        Content
+    > {
+        let stamp = snapshot.stamp
+        switch freshness.classify(dataObservedAt: stamp.observedAt, at: instant) {
+        case .fresh:
+            return .fresh(content(of: snapshot, at: instant, in: calendar), stamp)
+        case .stale:
+            return .stale(content(of: snapshot, at: instant, in: calendar), stamp)
+        case .expired:
+            switch freshness.expiredValue {
+            case .hidden: return .unavailable(.expired)
+            case .shown: return .expired(content(of: snapshot, at: instant, in: calendar), stamp)
+            }
+        }
+    }
+
+    /// A one-line summary of any state, e.g. `fresh r18 · 12 tasks`.
+    public func summary(of state: WidgetState<Content>) -> String {
+        switch state {
+        case .noData: "no data yet"
+        case .unavailable(let reason): "unavailable (\(reason))"
+        case .fresh(let content, let stamp), .stale(let content, let stamp), .expired(let content, let stamp):
+            "\(state.situation) r\(stamp.revision) · \(summary(of: content))"
+        }
+    }
+}
