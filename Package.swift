@@ -26,7 +26,8 @@ let package = Package(
 
         .testTarget(
             name: "WidgetTimelineTests",
-            dependencies: ["WidgetTimeline", "WidgetTimelineTesting"]
+            dependencies: ["WidgetTimeline", "WidgetTimelineTesting"],
+            exclude: ["Fixtures"]
         ),
         .testTarget(
             name: "WidgetTimelineExamplesTests",

@@ -42,9 +42,9 @@ public struct TimelinePlanner<Kind: WidgetKind>: Sendable {
         }
 
         let horizonEnd = now.addingTimeInterval(options.horizon)
-        var instants = [now]
-        instants += kind.freshness.transitions(dataObservedAt: snapshot.dataObservedAt, after: now)
+        let freshnessTransitions = kind.freshness.transitions(dataObservedAt: snapshot.dataObservedAt, after: now)
             .filter { $0 <= horizonEnd }
+        var instants = [now] + freshnessTransitions
         instants += kind.changePoints(of: snapshot, after: now, through: horizonEnd, in: calendar)
             .filter { $0 > now && $0 <= horizonEnd }
         instants.sort()
@@ -56,7 +56,7 @@ public struct TimelinePlanner<Kind: WidgetKind>: Sendable {
             let state = kind.state(of: snapshot, at: instant, in: calendar)
             return PlannedEntry(date: instant, state: state, relevance: kind.relevance(of: state))
         }
-        let (entries, corrections) = invariants.enforce(sampled, now: now)
+        let (entries, corrections) = invariants.enforce(sampled, now: now, protecting: Set(freshnessTransitions))
         let cutShortAt = corrections.lazy.compactMap { correction -> Date? in
             if case .truncated(_, let from) = correction { return from }
             return nil

@@ -35,8 +35,9 @@ public protocol WidgetKind: Sendable {
     /// The Smart Stack relevance of a screen, if the widget uses it.
     func relevance(of state: WidgetState<Content>) -> EntryRelevance?
 
-    /// A one-line, human-readable summary of a screen, for the CLI and reports.
-    func summary(of content: Content) -> String
+    /// A one-line, human-readable summary of a screen, for the CLI and reports; times in
+    /// `calendar`'s zone.
+    func summary(of content: Content, in calendar: Calendar) -> String
 
     /// Gallery and placeholder data: realistic, never a real user's.
     var preview: Payload { get }
@@ -50,7 +51,7 @@ extension WidgetKind {
 
     public func relevance(of state: WidgetState<Content>) -> EntryRelevance? { nil }
 
-    public func summary(of content: Content) -> String { String(describing: content) }
+    public func summary(of content: Content, in calendar: Calendar) -> String { String(describing: content) }
 
     public func deepLink(for payload: Payload?) -> URL? { nil }
 
@@ -75,13 +76,13 @@ extension WidgetKind {
         }
     }
 
-    /// A one-line summary of any state, e.g. `fresh r18 · 12 tasks`.
-    public func summary(of state: WidgetState<Content>) -> String {
+    /// A one-line summary of any state, e.g. `fresh r18 · 12 open tasks`.
+    public func summary(of state: WidgetState<Content>, in calendar: Calendar) -> String {
         switch state {
         case .noData: "no data yet"
         case .unavailable(let reason): "unavailable (\(reason))"
         case .fresh(let content, let stamp), .stale(let content, let stamp), .expired(let content, let stamp):
-            "\(state.situation) r\(stamp.revision) · \(summary(of: content))"
+            "\(state.situation) r\(stamp.revision) · \(summary(of: content, in: calendar))"
         }
     }
 }
