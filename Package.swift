@@ -35,8 +35,10 @@ let package = Package(
         ),
         .testTarget(
             name: "WidgetTimelineCLITests",
-            dependencies: ["WidgetTimelineCLI", "WidgetTimeline", "WidgetTimelineExamples"],
-            exclude: ["Snapshots"]
+            dependencies: [
+                "WidgetTimelineCLI", "WidgetTimeline", "WidgetTimelineExamples", "WidgetTimelineTesting",
+            ],
+            exclude: ["Snapshots", "Fixtures"]
         ),
     ],
     swiftLanguageModes: [.v6]
