@@ -23,10 +23,17 @@ let package = Package(
             dependencies: ["WidgetTimeline", "WidgetTimelineExamples"]
         ),
         .executableTarget(name: "widget-timeline", dependencies: ["WidgetTimelineCLI"]),
+        // The snapshot store's process-level torture helper: writers killed with SIGKILL, readers,
+        // compare-and-swap writers. Run by the store's tests, never shipped.
+        .executableTarget(name: "SnapshotStoreTorture", dependencies: ["WidgetTimeline"]),
 
         .testTarget(
             name: "WidgetTimelineTests",
             dependencies: ["WidgetTimeline", "WidgetTimelineTesting"]
+        ),
+        .testTarget(
+            name: "WidgetTimelineTestingTests",
+            dependencies: ["WidgetTimelineTesting", "WidgetTimeline"]
         ),
         .testTarget(
             name: "WidgetTimelineExamplesTests",

@@ -38,13 +38,13 @@ public enum SnapshotRecord {
     /// - Throws: ``SnapshotStoreError/tooLarge(bytes:limit:)`` when the record would exceed
     ///   ``SnapshotLimits/maximumRecordSize``.
     public static func record(envelope: [UInt8]) throws(SnapshotStoreError) -> [UInt8] {
-        let header = Array(
-            "\(formatTag) length=\(envelope.count) sha256=\(SHA256.hexDigest(of: envelope))\n".utf8)
-        let size = header.count + envelope.count
+        let prefix = "\(formatTag) length=\(envelope.count) sha256="
+        // Check the size before hashing: the header's length is known without the digest.
+        let size = prefix.utf8.count + 64 + 1 + envelope.count
         guard size <= SnapshotLimits.maximumRecordSize else {
             throw .tooLarge(bytes: size, limit: SnapshotLimits.maximumRecordSize)
         }
-        return header + envelope
+        return Array((prefix + SHA256.hexDigest(of: envelope) + "\n").utf8) + envelope
     }
 
     /// The envelope bytes of a record, once its header, length and checksum hold.
