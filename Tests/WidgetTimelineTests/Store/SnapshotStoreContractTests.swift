@@ -20,7 +20,7 @@ struct SnapshotStoreContractTests {
             let store = InMemorySnapshotStore(legacyKeys: legacyKeys)
             try body(store, store.readOnly())
         case .file:
-            try withTemporaryDirectory { directory in
+            try withTemporaryDirectory { directory throws in
                 try body(
                     FileSnapshotStore(directory: directory, legacyKeys: legacyKeys),
                     FileSnapshotStore.readOnly(directory: directory, legacyKeys: legacyKeys))
