@@ -11,7 +11,7 @@ struct GoldenOutputTests {
             ([String](), "help.txt"), (["help"], "help.txt"), (["--help"], "help.txt"),
             (["help", "build"], "help-build.txt"),
             (["build", "--help"], "help-build.txt"), (["help", "lint"], "help-lint.txt"),
-            (["help", "boundaries"], "help-boundaries.txt"),
+            (["help", "boundaries"], "help-boundaries.txt"), (["help", "diagnose"], "help-diagnose.txt"),
         ]
     )
     func help(arguments: [String], golden: String) {

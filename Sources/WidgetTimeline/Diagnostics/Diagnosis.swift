@@ -117,7 +117,19 @@ public struct KeyDiagnosis: Sendable, Hashable {
         // 2. A reload of the commit's kind, after it.
         let kind = commit.kind ?? ""
         let reloads = all.filter { $0.stage == .reloadRequest && $0.at >= commit.at }
-        guard let reload = reloads.first(where: { $0.kind == kind || $0.kind == "*" }) else {
+        if let skipped = reloads.first(where: { $0.kind == kind && $0.reason == "not-installed" }),
+            !reloads.contains(where: { ($0.kind == kind || $0.kind == "*") && $0.reason != "not-installed" })
+        {
+            return fail(
+                .reloadRequested,
+                "reload of kind '\(kind)' skipped at \(clock(skipped.at)): the system reported no installed widget "
+                    + "of that kind → check the kind string, or that the widget is added")
+        }
+        guard
+            let reload = reloads.first(where: {
+                ($0.kind == kind || $0.kind == "*") && $0.reason != "not-installed"
+            })
+        else {
             if let other = reloads.first(where: { $0.key == key }) {
                 return fail(
                     .reloadRequested,

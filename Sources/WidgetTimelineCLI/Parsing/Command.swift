@@ -17,6 +17,7 @@ public enum CommandRegistry {
             BuildCommand.self,
             LintCommand.self,
             BoundariesCommand.self,
+            DiagnoseCommand.self,
         ]
     }
 

@@ -1,0 +1,263 @@
+import Foundation
+
+/// The extension's side of the pipe: cache first, then the source, then honest fallbacks
+/// (SPEC L1, L2; seed 002's failure table).
+///
+/// | Stored snapshot | Source | Result |
+/// |---|---|---|
+/// | young enough, not forced | not asked | the snapshot |
+/// | old, or forced | answers | the answer, saved (when the store is writable) |
+/// | old, or forced | fails, times out, or answers for another scope | the old snapshot, with the failure: shown stale by its age, retried with back-off |
+/// | none | fails | unavailable, with the reason (location unavailable, …) |
+/// | none, no source | — | no data yet |
+///
+/// "Young enough" is the snapshot's age (`generatedAt`) against the kind's `refreshAfter`; what the
+/// screen then claims is the data's age, decided by the planner. A cache hit can be stale data.
+public final class EntryLoader<Kind: WidgetKind>: @unchecked Sendable {
+    // @unchecked: `failures` is read and written under `lock`; everything else is immutable.
+    public let kind: Kind
+    private let store: any SnapshotStore
+    private let source: (any SnapshotSource<Kind.Payload>)?
+    private let timeout: Duration
+    private let sleeper: any Clock<Duration>
+    private let log: any DiagnosticSink
+
+    private let lock = NSLock()
+    private var failures: [SnapshotKey: Int] = [:]
+
+    /// - Parameters:
+    ///   - store: the shared store; read-only in an extension that must not write (SPEC S6).
+    ///   - source: where to fetch when the snapshot is old or missing; `nil` reads the store only.
+    ///   - timeout: how long a fetch may take. Well under the provider's ~30 s watchdog
+    ///     (widgetkit-behaviour.md a.5, "getTimeline watchdog"); default 8 s.
+    ///   - sleeper: the clock that times the fetch out (`ContinuousClock()` in an extension).
+    ///   - log: where diagnostic events go.
+    public init(
+        kind: Kind,
+        store: any SnapshotStore,
+        source: (any SnapshotSource<Kind.Payload>)? = nil,
+        timeout: Duration = .seconds(8),
+        sleeper: any Clock<Duration>,
+        log: any DiagnosticSink = DiscardingDiagnosticSink()
+    ) {
+        self.kind = kind
+        self.store = store
+        self.source = source
+        self.timeout = timeout
+        self.sleeper = sleeper
+        self.log = log
+    }
+
+    /// What the store holds for `key`, without asking the source: for snapshots and placeholders
+    /// that must never wait on the network.
+    public func cached(_ key: SnapshotKey, at now: Date) -> LoadResult<Kind.Payload> {
+        let read = store.read(key, for: kind)
+        logRead(read, key: key, at: now)
+        return read.loadResult
+    }
+
+    /// Loads what the widget should show for `key` at `now`.
+    ///
+    /// - Parameter forceRefresh: ask the source even when the snapshot is young enough.
+    public func load(_ key: SnapshotKey, at now: Date, forceRefresh: Bool = false) async -> LoadResult<
+        Kind.Payload
+    > {
+        let read = store.read(key, for: kind)
+        logRead(read, key: key, at: now)
+        let stored = read.snapshot
+        if let stored, !forceRefresh,
+            now.timeIntervalSince(stored.generatedAt) < kind.freshness(of: stored).refreshAfter
+        {
+            resetFailures(key)
+            return .loaded(stored)
+        }
+        guard let source else {
+            // Nothing to fetch from: what is stored is all there is, and its age speaks for itself.
+            return read.loadResult
+        }
+        switch await fetch(key, from: source) {
+        case .success(let answer):
+            resetFailures(key)
+            return .loaded(save(answer, for: key, previous: stored, at: now))
+        case .failure(let reason):
+            let count = recordFailure(key, stored: stored, at: now)
+            log.record(
+                DiagnosticEvent(
+                    at: now, side: .widgetExtension, stage: .error, key: key, kind: kind.kind,
+                    reason: reason.rawValue))
+            if stored == nil, let readFailure = read.loadResult.failure {
+                // A broken store is the more useful reason when the source failed too.
+                return .failed(readFailure.reason, consecutiveFailures: count)
+            }
+            return .failed(reason, consecutiveFailures: count, lastKnown: stored)
+        }
+    }
+
+    // MARK: - Steps
+
+    private enum FetchResult {
+        case success(SourceAnswer<Kind.Payload>)
+        case failure(UnavailableReason)
+    }
+
+    /// Fetches with the timeout. Returns as soon as either finishes, even if the source ignores
+    /// cancellation, so a hung request cannot run into the watchdog.
+    private func fetch(_ key: SnapshotKey, from source: any SnapshotSource<Kind.Payload>) async -> FetchResult
+    {
+        let gate = FirstResult<FetchResult>()
+        let kind = self.kind
+        let timeout = self.timeout
+        let sleeper = self.sleeper
+        return await withCheckedContinuation { continuation in
+            gate.install(continuation)
+            // Whichever finishes first cancels the other.
+            gate.cancelWhenFinished(
+                Task {
+                    do {
+                        let answer = try await source.fetch(key)
+                        gate.finish(
+                            kind.payload(answer.payload, answers: key)
+                                ? .success(answer) : .failure(.sourceEmpty))
+                    } catch let failure as SourceFailure {
+                        gate.finish(.failure(failure.reason))
+                    } catch {
+                        gate.finish(.failure(.sourceFailed))
+                    }
+                })
+            gate.cancelWhenFinished(
+                Task {
+                    do {
+                        try await sleeper.sleep(for: timeout)
+                        gate.finish(.failure(.sourceTimedOut))
+                    } catch {
+                        // Cancelled: the fetch finished first.
+                    }
+                })
+        }
+    }
+
+    private func save(
+        _ answer: SourceAnswer<Kind.Payload>,
+        for key: SnapshotKey,
+        previous: Snapshot<Kind.Payload>?,
+        at now: Date
+    ) -> Snapshot<Kind.Payload> {
+        let observedAt = answer.observedAt ?? now
+        let fingerprint =
+            (try? kind.fingerprint(of: answer.payload, observedAt: observedAt))
+            ?? ContentFingerprint(rawValue: "")
+        let draft = SnapshotDraft(
+            kind: kind.kind, key: key, schemaVersion: kind.schemaVersion, generatedAt: now,
+            observedAt: observedAt,
+            fingerprint: fingerprint, payload: answer.payload)
+        guard !store.isReadOnly else {
+            // Shown, not stored: revision 0 marks data that exists only in this timeline.
+            return draft.snapshot(revision: 0)
+        }
+        do {
+            let outcome = try store.commit(draft)
+            log.record(
+                DiagnosticEvent(
+                    at: now, side: .widgetExtension, stage: .snapshotCommit, key: key, kind: kind.kind,
+                    revision: outcome.revision, schemaVersion: kind.schemaVersion, reason: "fetched"))
+            return draft.snapshot(revision: outcome.revision)
+        } catch {
+            log.record(
+                DiagnosticEvent(
+                    at: now, side: .widgetExtension, stage: .error, key: key, kind: kind.kind,
+                    reason: error.diagnosticCategory))
+            return draft.snapshot(revision: previous?.revision ?? 0)
+        }
+    }
+
+    private func logRead(_ read: SnapshotReadResult<Kind.Payload>, key: SnapshotKey, at now: Date) {
+        var event = DiagnosticEvent(
+            at: now, side: .widgetExtension, stage: .snapshotRead, key: key, kind: kind.kind)
+        switch read {
+        case .found(let snapshot, let fallback):
+            event.revision = snapshot.revision
+            event.schemaVersion = snapshot.schemaVersion
+            event.ageSeconds = Int(now.timeIntervalSince(snapshot.dataObservedAt).rounded(.down))
+            event.freshness = kind.freshness(of: snapshot).classify(
+                dataObservedAt: snapshot.dataObservedAt, at: now)
+            event.reason = fallback == nil ? "found" : "fallback"
+        case .missing: event.reason = "missing"
+        case .corrupted: event.reason = UnavailableReason.snapshotCorrupted.rawValue
+        case .incompatible(let found, _):
+            event.schemaVersion = found
+            event.reason = UnavailableReason.snapshotIncompatible.rawValue
+        case .unreadable(let error): event.reason = "unreadable:" + error.diagnosticCategory
+        }
+        log.record(event)
+    }
+
+    private func resetFailures(_ key: SnapshotKey) {
+        lock.withLock { failures[key] = nil }
+    }
+
+    /// Counts a failure. A new extension process starts with no memory, so the count is at least
+    /// what the stored data's age implies: one more for each doubling of its age past the refresh
+    /// interval. That keeps back-off growing across process launches without writing anything.
+    private func recordFailure(_ key: SnapshotKey, stored: Snapshot<Kind.Payload>?, at now: Date) -> Int {
+        var implied = 1
+        if let stored {
+            let age = now.timeIntervalSince(stored.generatedAt)
+            let interval = kind.freshness(of: stored).refreshAfter
+            if age > interval { implied = 1 + Int(log2(age / interval).rounded(.down)) }
+        }
+        return lock.withLock {
+            let count = max((failures[key] ?? 0) + 1, implied)
+            failures[key] = count
+            return count
+        }
+    }
+}
+
+/// Delivers the first of several racing results to a continuation, exactly once, and cancels the
+/// racers when it has one.
+private final class FirstResult<Value: Sendable>: @unchecked Sendable {
+    // @unchecked: every stored property is read and written under `lock`.
+    private let lock = NSLock()
+    private var continuation: CheckedContinuation<Value, Never>?
+    private var pending: Value?
+    private var isFinished = false
+    private var racers: [Task<Void, Never>] = []
+
+    /// Cancels `task` once a result is in (at once, if one already is).
+    func cancelWhenFinished(_ task: Task<Void, Never>) {
+        let finished = lock.withLock {
+            if !isFinished { racers.append(task) }
+            return isFinished
+        }
+        if finished { task.cancel() }
+    }
+
+    func install(_ continuation: CheckedContinuation<Value, Never>) {
+        let early: Value? = lock.withLock {
+            if let pending { return pending }
+            self.continuation = continuation
+            return nil
+        }
+        if let early { continuation.resume(returning: early) }
+    }
+
+    /// Offers a result; `true` if it was the first.
+    @discardableResult
+    func finish(_ value: Value) -> Bool {
+        let outcome:
+            (first: Bool, continuation: CheckedContinuation<Value, Never>?, racers: [Task<Void, Never>]) =
+                lock.withLock {
+                    guard !isFinished else { return (false, nil, []) }
+                    isFinished = true
+                    let waiting = continuation
+                    continuation = nil
+                    if waiting == nil { pending = value }
+                    defer { racers = [] }
+                    return (true, waiting, racers)
+                }
+        guard outcome.first else { return false }
+        outcome.continuation?.resume(returning: value)
+        for racer in outcome.racers { racer.cancel() }
+        return true
+    }
+}

@@ -1,0 +1,26 @@
+import Foundation
+
+/// What a ``WidgetSync/commit(_:for:key:observedAt:)`` did.
+public enum SyncOutcome: Sendable, Hashable {
+    /// The stored snapshot already shows the same content; nothing was written or reloaded.
+    case unchanged(revision: Int)
+    /// A new revision was saved, and what happened to its reload.
+    case saved(revision: Int, reload: ReloadDecision)
+
+    /// The revision now stored for the key.
+    public var revision: Int {
+        switch self {
+        case .unchanged(let revision), .saved(let revision, _): revision
+        }
+    }
+}
+
+/// What became of the reload after a save.
+public enum ReloadDecision: Sendable, Hashable {
+    /// The reload was asked for at once.
+    case requested
+    /// The reload waits for the debounce window and goes out at the deadline (or on `flush()`).
+    case pending(until: Date)
+    /// No widget of the kind is installed, so no reload was asked for.
+    case notInstalled
+}

@@ -1,0 +1,224 @@
+import Foundation
+
+/// The host app's side of the pipe: save the display payload first, then ask for a reload — only
+/// if the save succeeded, only for the kinds affected, and only if the content changed (SPEC R1–R5).
+///
+/// ```swift
+/// let sync = WidgetSync(store: store, reloader: reloader, clock: clock)
+/// let outcome = try sync.commit(TaskCountPayload(count: tasks.count), for: TaskCountWidget())
+/// // .saved(revision: 18, reload: .requested), or .unchanged(revision: 17)
+/// ```
+///
+/// - Saves are immediate; only reloads are coalesced (``ReloadDebounce``), and ``flush()`` sends
+///   pending ones when the app leaves the foreground.
+/// - Unchanged content — the kind's fingerprint equals the stored one — is neither saved nor
+///   reloaded. The comparison is with what is stored, so it holds across launches. A snapshot whose
+///   data has aged past a share of the kind's stale threshold is saved again anyway, so a value the
+///   app re-confirms does not turn stale on the widget.
+/// - A crash between save and reload loses nothing: the snapshot is durable, and the widget's next
+///   scheduled refresh reads it. The reload is an optimisation, not the transaction.
+/// - The extension never reloads; reload-all is for global events only (``reloadAll(reason:)``).
+///
+/// Thread-safe: commits may come from any thread.
+public final class WidgetSync: @unchecked Sendable {
+    // @unchecked: `debouncer` and `ledger` are read and written under `lock`; everything else is
+    // immutable and Sendable.
+    private let store: any SnapshotStore
+    private let reloader: any WidgetReloader
+    private let clock: any WidgetClock
+    private let log: any DiagnosticSink
+    private let debounce: ReloadDebounce
+    /// The share of a kind's stale threshold after which unchanged content is saved again.
+    public let reconfirmationShare: Double?
+
+    private let lock = NSLock()
+    private var debouncer: ReloadDebouncer
+    private var reloadLedger: ReloadLedger
+
+    /// - Parameters:
+    ///   - store: where snapshots are committed (the App Group store).
+    ///   - reloader: how reloads are asked for (`WidgetCenter` in an app).
+    ///   - clock: the source of `generatedAt` and of reload times.
+    ///   - debounce: whether reloads are coalesced.
+    ///   - ledger: counts reloads per kind against a daily budget.
+    ///   - reconfirmationShare: unchanged content is saved again once its data is older than this
+    ///     share of the kind's stale threshold (default one half); `nil` never saves it again.
+    ///   - log: where diagnostic events go.
+    public init(
+        store: any SnapshotStore,
+        reloader: any WidgetReloader,
+        clock: any WidgetClock,
+        debounce: ReloadDebounce = .immediate,
+        ledger: ReloadLedger = ReloadLedger(),
+        reconfirmationShare: Double? = 0.5,
+        log: any DiagnosticSink = DiscardingDiagnosticSink()
+    ) {
+        self.store = store
+        self.reloader = reloader
+        self.clock = clock
+        self.debounce = debounce
+        self.reconfirmationShare = reconfirmationShare
+        self.log = log
+        reloadLedger = ledger
+        switch debounce {
+        case .immediate: debouncer = ReloadDebouncer(window: 0)
+        case .window(let window, let maximumDelay, _):
+            debouncer = ReloadDebouncer(window: window, maximumDelay: maximumDelay)
+        }
+    }
+
+    /// The reloads asked for per kind over the last 24 hours.
+    public var ledger: ReloadLedger { lock.withLock { reloadLedger } }
+
+    /// Kinds whose reload is waiting for the debounce deadline.
+    public var pendingReloads: [String] { lock.withLock { debouncer.pendingKinds } }
+
+    /// Saves `payload` for `kind` and, if that succeeded and the content changed, asks for a reload.
+    ///
+    /// - Parameters:
+    ///   - key: the snapshot key; the kind's default key (its kind string) when `nil`.
+    ///   - observedAt: when the data was true, if not now (a server timestamp).
+    /// - Returns: ``SyncOutcome/unchanged(revision:)`` or ``SyncOutcome/saved(revision:reload:)``.
+    /// - Throws: the store's error when the save failed; no reload was asked for and the previous
+    ///   snapshot is intact.
+    @discardableResult
+    public func commit<Kind: WidgetKind>(
+        _ payload: Kind.Payload,
+        for kind: Kind,
+        key: SnapshotKey? = nil,
+        observedAt: Date? = nil
+    ) throws(SnapshotStoreError) -> SyncOutcome {
+        let key = key ?? kind.defaultKey
+        let now = clock.now
+        let fingerprint: ContentFingerprint
+        do {
+            fingerprint = try kind.fingerprint(of: payload, observedAt: observedAt)
+        } catch {
+            let failure = SnapshotStoreError.encoding(String(describing: error))
+            record(.error, key: key, kind: kind.kind, at: now, reason: failure.diagnosticCategory)
+            throw failure
+        }
+        if let revision = unchangedRevision(of: key, fingerprint: fingerprint, kind: kind, now: now) {
+            record(.dedupeSkip, key: key, kind: kind.kind, at: now, revision: revision)
+            return .unchanged(revision: revision)
+        }
+        let draft = SnapshotDraft(
+            kind: kind.kind, key: key, schemaVersion: kind.schemaVersion, generatedAt: now,
+            observedAt: observedAt,
+            fingerprint: fingerprint, payload: payload)
+        let outcome: CommitOutcome
+        do {
+            outcome = try store.commit(draft)
+        } catch {
+            record(.error, key: key, kind: kind.kind, at: now, reason: error.diagnosticCategory)
+            throw error
+        }
+        log.record(
+            DiagnosticEvent(
+                at: now, side: .host, stage: .snapshotCommit, key: key, kind: kind.kind,
+                revision: outcome.revision,
+                schemaVersion: kind.schemaVersion, reason: outcome.isDurable ? nil : "not-durable"))
+        return .saved(revision: outcome.revision, reload: requestReload(of: kind.kind, key: key, at: now))
+    }
+
+    /// Sends every pending reload now: call it when the app leaves the foreground.
+    ///
+    /// - Returns: the kinds reloaded.
+    @discardableResult
+    public func flush() -> [String] {
+        let action = lock.withLock { debouncer.handle(.flush) }
+        if case .window(_, _, let timer) = debounce { timer.cancel() }
+        return perform(action, reason: "flush", key: nil)
+    }
+
+    /// Reloads every widget of the app, for global events such as signing out (SPEC R2).
+    public func reloadAll(reason: String) {
+        let now = clock.now
+        reloader.reloadAllTimelines()
+        log.record(DiagnosticEvent(at: now, side: .host, stage: .reloadRequest, kind: "*", reason: reason))
+    }
+
+    // MARK: - Steps
+
+    /// The stored revision when its fingerprint matches and it need not be re-confirmed.
+    private func unchangedRevision<Kind: WidgetKind>(
+        of key: SnapshotKey,
+        fingerprint: ContentFingerprint,
+        kind: Kind,
+        now: Date
+    ) -> Int? {
+        guard case .found(let stored, _) = store.readStored(key), stored.snapshot.kind == kind.kind,
+            stored.snapshot.fingerprint == fingerprint
+        else { return nil }
+        if let share = reconfirmationShare {
+            let age = now.timeIntervalSince(stored.snapshot.dataObservedAt)
+            if age >= kind.freshness.staleAfter * share { return nil }
+        }
+        return stored.snapshot.revision
+    }
+
+    private func requestReload(of kind: String, key: SnapshotKey, at now: Date) -> ReloadDecision {
+        if let installed = reloader.installedKinds, !installed.contains(kind) {
+            log.record(
+                DiagnosticEvent(
+                    at: now, side: .host, stage: .reloadRequest, key: key, kind: kind, reason: "not-installed"
+                ))
+            return .notInstalled
+        }
+        let action = lock.withLock { debouncer.handle(.requested(kinds: [kind], at: now)) }
+        if case .startTimer(let deadline) = action {
+            schedule(deadline)
+            return .pending(until: deadline)
+        }
+        perform(action, reason: "commit", key: key)
+        return .requested
+    }
+
+    private func schedule(_ deadline: Date) {
+        guard case .window(_, _, let timer) = debounce else { return }
+        timer.schedule(at: deadline) { [weak self] in self?.timerFired() }
+    }
+
+    private func timerFired() {
+        let action = lock.withLock { debouncer.handle(.timerFired(at: clock.now)) }
+        if case .startTimer(let deadline) = action {
+            schedule(deadline)
+            return
+        }
+        perform(action, reason: "debounce", key: nil)
+    }
+
+    @discardableResult
+    private func perform(_ action: ReloadDebouncer.Action, reason: String, key: SnapshotKey?) -> [String] {
+        guard case .reload(let kinds) = action, !kinds.isEmpty else { return [] }
+        let now = clock.now
+        reloader.reloadTimelines(ofKinds: kinds)
+        for kind in kinds {
+            let status = lock.withLock { reloadLedger.record(kind, at: now) }
+            let budget: String
+            switch status {
+            case .withinBudget: budget = reason
+            case .nearBudget: budget = reason + ",near-budget"
+            case .overBudget: budget = reason + ",over-budget"
+            }
+            log.record(
+                DiagnosticEvent(
+                    at: now, side: .host, stage: .reloadRequest, key: key, kind: kind, reason: budget,
+                    reloadsInDay: status.count))
+        }
+        return kinds
+    }
+
+    private func record(
+        _ stage: DiagnosticEvent.Stage,
+        key: SnapshotKey,
+        kind: String,
+        at now: Date,
+        revision: Int? = nil,
+        reason: String? = nil
+    ) {
+        log.record(
+            DiagnosticEvent(
+                at: now, side: .host, stage: stage, key: key, kind: kind, revision: revision, reason: reason))
+    }
+}

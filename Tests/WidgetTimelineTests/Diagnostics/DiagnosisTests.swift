@@ -1,0 +1,140 @@
+import Foundation
+import Testing
+import WidgetTimeline
+import WidgetTimelineTesting
+
+@Suite("Diagnosis: the first stage that failed, per key")
+struct DiagnosisTests {
+    let t0 = Date.at("2026-11-29T10:00:00Z")
+    let key = SnapshotKey(purpose: "task-count")
+
+    private func event(
+        _ minutes: Double, _ side: DiagnosticEvent.Side, _ stage: DiagnosticEvent.Stage,
+        kind: String = "task-count",
+        revision: Int? = nil, entries: Int? = nil, reason: String? = nil, key: SnapshotKey? = nil
+    ) -> DiagnosticEvent {
+        DiagnosticEvent(
+            at: t0.addingTimeInterval(minutes * 60), side: side, stage: stage, key: key ?? self.key,
+            kind: kind,
+            revision: revision, entryCount: entries, policy: entries == nil ? nil : "after+1800s",
+            reason: reason)
+    }
+
+    private var healthy: [DiagnosticEvent] {
+        [
+            event(0, .host, .snapshotCommit, revision: 18),
+            event(0, .host, .reloadRequest, reason: "commit"),
+            event(2, .widgetExtension, .providerRun),
+            event(2, .widgetExtension, .snapshotRead, revision: 18, reason: "found"),
+            event(2, .widgetExtension, .timelineBuild, revision: 18, entries: 3),
+        ]
+    }
+
+    private func firstFailure(_ events: [DiagnosticEvent]) -> KeyDiagnosis.Finding? {
+        Diagnosis(events: events).keys.first?.firstFailure
+    }
+
+    @Test("a healthy chain passes every observable stage; rendering is not observable")
+    func healthyChain() throws {
+        let diagnosis = try #require(Diagnosis(events: healthy.shuffled()).keys.first)
+        #expect(diagnosis.firstFailure == nil)
+        #expect(
+            diagnosis.findings.map(\.verdict) == [.passed, .passed, .passed, .passed, .passed, .notObserved])
+        #expect(
+            diagnosis.summary.hasPrefix("host committed revision 18; reload requested for kind 'task-count'"))
+    }
+
+    @Test("the provider read an older revision: another directory or an old copy")
+    func oldRevision() {
+        var events = healthy
+        events[3].revision = 17
+        let failure = firstFailure(events)
+        #expect(failure?.stage == .revisionRead)
+        #expect(
+            failure?.detail
+                == "provider ran at 2026-11-29T10:02:00Z but read revision 17 → the extension reads another directory or an old copy"
+        )
+    }
+
+    @Test("no snapshot found by the provider: the App Group is not shared")
+    func wrongDirectory() {
+        var events = healthy
+        events[3] = event(2, .widgetExtension, .snapshotRead, reason: "missing")
+        #expect(firstFailure(events)?.stage == .revisionRead)
+        #expect(firstFailure(events)?.detail.contains("another directory") == true)
+    }
+
+    @Test("no reload after the commit")
+    func noReload() {
+        #expect(firstFailure([healthy[0], healthy[2], healthy[3], healthy[4]])?.stage == .reloadRequested)
+    }
+
+    @Test("the host reloads one kind, the extension runs another")
+    func kindMismatch() {
+        var events = healthy
+        for index in 2...4 { events[index].kind = "tasks-widget" }
+        let failure = firstFailure(events)
+        #expect(failure?.stage == .providerRan)
+        #expect(failure?.detail.contains("kind strings must match") == true)
+    }
+
+    @Test("no provider run since the reload")
+    func noRun() {
+        #expect(firstFailure(Array(healthy.prefix(2)))?.stage == .providerRan)
+    }
+
+    @Test("no host commit at all")
+    func noCommit() {
+        #expect(firstFailure(Array(healthy.dropFirst(2)))?.stage == .saved)
+    }
+
+    @Test("an empty timeline")
+    func emptyTimeline() {
+        var events = healthy
+        events[4].entryCount = 0
+        #expect(firstFailure(events)?.stage == .timelineBuilt)
+    }
+
+    @Test("keys are diagnosed separately")
+    func separateKeys() {
+        let other = SnapshotKey(purpose: "schedule")
+        let events = healthy + [event(5, .host, .snapshotCommit, kind: "schedule", revision: 2, key: other)]
+        let diagnosis = Diagnosis(events: events)
+        #expect(diagnosis.keys.map(\.key) == ["schedule", "task-count"])
+        #expect(diagnosis.keys[0].firstFailure?.stage == .reloadRequested)
+        #expect(diagnosis.keys[1].firstFailure == nil)
+    }
+}
+
+@Suite("Diagnostics never carry content, titles or identifiers")
+struct DiagnosticRedactionTests {
+    @Test("fixture secrets in payloads never reach the log")
+    func redaction() async throws {
+        let secrets = ["Secret Park 여의도 비밀", "jane.doe@example.com", "Take 2 pills of Xanorex"]
+        let clock = ManualClock(now: .at("2026-11-29T10:00:00Z"))
+        let store = InMemorySnapshotStore()
+        let log = InMemoryDiagnosticLog()
+        let widget = ScriptedWidget(kind: "secret-widget")
+        let sync = WidgetSync(store: store, reloader: RecordingReloader(), clock: clock, log: log)
+        for (index, secret) in secrets.enumerated() {
+            try sync.commit(
+                ScriptedPayload(
+                    initialLabel: secret, phases: [ScriptedPhase(start: clock.now, label: secret)]),
+                for: widget)
+            clock.advance(by: Double(index + 1) * 600)
+        }
+        let provider = WidgetProviderCore(
+            loader: EntryLoader(
+                kind: widget, store: store.readOnly(), source: ScriptedSource(.fail(.sourceFailed)),
+                sleeper: StalledClock(), log: log),
+            log: log)
+        _ = await provider.timeline(at: clock.now.addingTimeInterval(7200), in: .gregorian(in: "UTC"))
+        let text = try log.events.map {
+            String(decoding: try JSONCoding.encoder().encode($0), as: UTF8.self) + $0.line
+        }.joined()
+        #expect(log.events.count >= 8)
+        for secret in secrets {
+            #expect(!text.contains(secret))
+        }
+    }
+}

@@ -1,0 +1,86 @@
+import Foundation
+import Testing
+import WidgetTimeline
+import WidgetTimelineTesting
+
+@Suite("Provider logic: placeholder, snapshot, timeline")
+struct WidgetProviderCoreTests {
+    let now = Date.at("2026-11-29T10:00:00+09:00")
+    let calendar = Calendar.gregorian(in: "Asia/Seoul")
+    let widget = ScriptedWidget(kind: "count")
+
+    private func provider(
+        store: any SnapshotStore,
+        source: (any SnapshotSource<ScriptedPayload>)? = nil,
+        log: any DiagnosticSink = DiscardingDiagnosticSink()
+    ) -> WidgetProviderCore<ScriptedWidget> {
+        WidgetProviderCore(
+            loader: EntryLoader(
+                kind: widget, store: store, source: source, sleeper: StalledClock(), log: log), log: log)
+    }
+
+    @Test(
+        "the placeholder is the fixture, with no I/O: a store and a source that fail if touched stay untouched"
+    )
+    func placeholder() {
+        let provider = provider(store: UnimplementedSnapshotStore(), source: UnimplementedSource())
+        let entry = provider.placeholder(at: now, in: calendar)
+        #expect(
+            entry
+                == PlannedEntry(date: now, state: .fresh("preview", DataStamp(revision: 0, observedAt: now))))
+    }
+
+    @Test("the gallery snapshot is the fixture and never touches the store")
+    func previewSnapshot() {
+        let provider = provider(store: UnimplementedSnapshotStore(), source: UnimplementedSource())
+        #expect(provider.snapshot(isPreview: true, at: now, in: calendar).state.content == "preview")
+    }
+
+    @Test("outside the gallery, the snapshot is the current entry from the store, without the network")
+    func currentSnapshot() throws {
+        let store = InMemorySnapshotStore()
+        _ = try store.commit(
+            try SnapshotDraft(
+                kind: "count", key: widget.defaultKey, generatedAt: now.addingTimeInterval(-3600),
+                payload: ScriptedPayload(initialLabel: "12", phases: [])))
+        let entry = provider(store: store, source: UnimplementedSource()).snapshot(
+            isPreview: false, at: now, in: calendar)
+        #expect(
+            entry.state == .stale("12", DataStamp(revision: 1, observedAt: now.addingTimeInterval(-3600))))
+    }
+
+    @Test(
+        "every failure still yields a non-empty timeline with a retry, never .never",
+        arguments: [
+            ScriptedSource<ScriptedPayload>.Behaviour.fail(.sourceFailed), .throwOther,
+            .fail(.locationUnavailable),
+        ])
+    func alwaysCompletes(behaviour: ScriptedSource<ScriptedPayload>.Behaviour) async {
+        let store = InMemorySnapshotStore()
+        store.setRecordBytes(Array("{".utf8), of: widget.defaultKey, revision: 4)
+        let timeline = await provider(store: store, source: ScriptedSource(behaviour)).timeline(
+            at: now, in: calendar)
+        #expect(!timeline.entries.isEmpty)
+        #expect(timeline.entries[0].date == now)
+        guard case .after(let date) = timeline.policy else {
+            Issue.record("expected a retry, got \(timeline.policy)")
+            return
+        }
+        #expect(date > now)
+    }
+
+    @Test("a timeline run logs the run, the read and the build, with the revision")
+    func logsStages() async throws {
+        let store = InMemorySnapshotStore()
+        _ = try store.commit(
+            try SnapshotDraft(
+                kind: "count", key: widget.defaultKey, generatedAt: now,
+                payload: ScriptedPayload(initialLabel: "3", phases: [])))
+        let log = InMemoryDiagnosticLog()
+        _ = await provider(store: store, log: log).timeline(at: now, in: calendar)
+        #expect(log.events.map(\.stage) == [.providerRun, .snapshotRead, .timelineBuild])
+        #expect(log.events.map(\.revision) == [nil, 1, 1])
+        #expect(log.events.last?.entryCount == 3)
+        #expect(log.events.last?.policy == "after+1800s")
+    }
+}

@@ -1,0 +1,227 @@
+import Foundation
+import Testing
+import WidgetTimeline
+import WidgetTimelineTesting
+
+/// A widget whose payload has a field the display ignores, to test that the fingerprint is the
+/// widget's choice (SPEC R3).
+struct NotedCount: WidgetKind {
+    struct Payload: Codable, Sendable, Equatable {
+        var count: Int
+        var debugNote: String
+    }
+    let kind = "noted-count"
+    let freshness = FreshnessPolicy(staleAfter: 3600, expiresAfter: 86_400)
+    func content(of snapshot: Snapshot<Payload>, at instant: Date, in calendar: Calendar) -> Int {
+        snapshot.payload.count
+    }
+    func changePoints(
+        of snapshot: Snapshot<Payload>, after now: Date, through end: Date, in calendar: Calendar
+    ) -> [Date] { [] }
+    func fingerprint(of payload: Payload, observedAt: Date?) throws -> ContentFingerprint {
+        try ContentFingerprint(of: payload.count)
+    }
+    var preview: Payload { Payload(count: 1, debugNote: "") }
+}
+
+@Suite("Host sync: save first, reload after, only when something changed")
+struct WidgetSyncTests {
+    let clock = ManualClock(now: .at("2026-11-29T09:00:00+09:00"))
+    let store = InMemorySnapshotStore()
+    let reloader = RecordingReloader()
+    let log = InMemoryDiagnosticLog()
+    let widget = NotedCount()
+
+    private func sync(_ debounce: ReloadDebounce = .immediate, store: (any SnapshotStore)? = nil)
+        -> WidgetSync
+    {
+        WidgetSync(store: store ?? self.store, reloader: reloader, clock: clock, debounce: debounce, log: log)
+    }
+
+    @Test("a failed save asks for no reload and leaves the previous snapshot intact")
+    func failedSaveNoReload() throws {
+        try sync().commit(.init(count: 1, debugNote: ""), for: widget)
+        let failing = FailingCommitStore(
+            wrapping: store, error: .io(operation: .synchronize, path: "/tmp/x", errno: EIO))
+        #expect(throws: SnapshotStoreError.io(operation: .synchronize, path: "/tmp/x", errno: EIO)) {
+            try sync(store: failing).commit(.init(count: 2, debugNote: ""), for: widget)
+        }
+        #expect(reloader.requests == [.kinds(["noted-count"])])
+        #expect(store.read(widget.defaultKey, for: widget).snapshot?.payload.count == 1)
+        #expect(log.events(.error).map(\.reason) == ["io-synchronize-EIO"])
+    }
+
+    @Test("a crash between save and reload loses nothing: the next timeline reads the new revision")
+    func crashBetweenSaveAndReload() async throws {
+        // The reload never reaches the system (the app died right after the save).
+        let deadReloader = RecordingReloader(installedKinds: [])
+        let outcome = try WidgetSync(store: store, reloader: deadReloader, clock: clock).commit(
+            .init(count: 7, debugNote: ""), for: widget)
+        #expect(outcome == .saved(revision: 1, reload: .notInstalled))
+        let provider = WidgetProviderCore(
+            loader: EntryLoader(kind: widget, store: store.readOnly(), sleeper: ImmediateClock()))
+        let timeline = await provider.timeline(
+            at: clock.now.addingTimeInterval(3600), in: .gregorian(in: "Asia/Seoul"))
+        #expect(timeline.entries[0].state.stamp?.revision == 1)
+        #expect(timeline.entries[0].state.content == 7)
+    }
+
+    @Test("100 commits of the same display content: 1 save and 1 reload")
+    func dedupe() throws {
+        let sync = sync()
+        var outcomes: [SyncOutcome] = []
+        for _ in 0..<100 {
+            outcomes.append(try sync.commit(.init(count: 3, debugNote: ""), for: widget))
+            clock.advance(by: 1)
+        }
+        #expect(outcomes.first == .saved(revision: 1, reload: .requested))
+        #expect(outcomes.dropFirst().allSatisfy { $0 == .unchanged(revision: 1) })
+        #expect(store.revisions(of: widget.defaultKey) == [1])
+        #expect(reloader.requests.count == 1)
+        #expect(log.events(.dedupeSkip).count == 99)
+    }
+
+    @Test("a change of a display-irrelevant field (the widget's choice) neither saves nor reloads")
+    func irrelevantField() throws {
+        let sync = sync()
+        try sync.commit(.init(count: 3, debugNote: "a"), for: widget)
+        #expect(try sync.commit(.init(count: 3, debugNote: "b"), for: widget) == .unchanged(revision: 1))
+        #expect(
+            try sync.commit(.init(count: 4, debugNote: "b"), for: widget)
+                == .saved(revision: 2, reload: .requested))
+        #expect(reloader.requests.count == 2)
+    }
+
+    @Test("dedupe is remembered across launches, through the store")
+    func acrossLaunches() throws {
+        try sync().commit(.init(count: 5, debugNote: ""), for: widget)
+        let relaunched = WidgetSync(store: store, reloader: reloader, clock: clock)
+        #expect(try relaunched.commit(.init(count: 5, debugNote: ""), for: widget) == .unchanged(revision: 1))
+    }
+
+    @Test("unchanged content is saved again once its data is half-way to stale, so it does not turn stale")
+    func reconfirmation() throws {
+        let sync = sync()
+        try sync.commit(.init(count: 5, debugNote: ""), for: widget)
+        clock.advance(by: 1799)
+        #expect(try sync.commit(.init(count: 5, debugNote: ""), for: widget) == .unchanged(revision: 1))
+        clock.advance(by: 1)
+        #expect(
+            try sync.commit(.init(count: 5, debugNote: ""), for: widget)
+                == .saved(revision: 2, reload: .requested))
+    }
+
+    @Test("20 commits within the debounce window: 20 saves, 1 reload at the deadline")
+    func debounce() throws {
+        let sync = sync(.window(2, maximumDelay: 30, timer: clock))
+        for count in 1...20 {
+            let outcome = try sync.commit(.init(count: count, debugNote: ""), for: widget)
+            #expect(
+                outcome == .saved(revision: count, reload: .pending(until: clock.now.addingTimeInterval(2))))
+            clock.advance(by: 1)
+        }
+        #expect(store.revisions(of: widget.defaultKey).last == 20)
+        #expect(reloader.requests.isEmpty)
+        clock.advance(by: 0.999)
+        #expect(reloader.requests.isEmpty)
+        clock.advance(by: 0.001)
+        #expect(reloader.requests == [.kinds(["noted-count"])])
+    }
+
+    @Test("flush sends pending reloads at once; the timer then does nothing")
+    func flush() throws {
+        let sync = sync(.window(2, maximumDelay: 30, timer: clock))
+        try sync.commit(.init(count: 1, debugNote: ""), for: widget)
+        #expect(sync.pendingReloads == ["noted-count"])
+        #expect(sync.flush() == ["noted-count"])
+        #expect(reloader.requests == [.kinds(["noted-count"])])
+        clock.advance(by: 60)
+        #expect(reloader.requests.count == 1)
+        #expect(sync.flush().isEmpty)
+    }
+
+    @Test("a steady stream of commits still reloads by the maximum delay")
+    func maximumDelay() throws {
+        let sync = sync(.window(2, maximumDelay: 10, timer: clock))
+        for count in 1...30 {
+            try sync.commit(.init(count: count, debugNote: ""), for: widget)
+            clock.advance(by: 1)
+        }
+        #expect(reloader.requests.count == 3)
+    }
+
+    @Test("no reload for a kind with no installed widget; reload-all only on request")
+    func installedKinds() throws {
+        reloader.installedKinds = ["schedule"]
+        #expect(
+            try sync().commit(.init(count: 1, debugNote: ""), for: widget)
+                == .saved(revision: 1, reload: .notInstalled))
+        #expect(reloader.requests.isEmpty)
+        sync().reloadAll(reason: "sign-out")
+        #expect(reloader.requests == [.all])
+        #expect(log.events(.reloadRequest).map(\.reason) == ["not-installed", "sign-out"])
+    }
+
+    @Test("the ledger counts reloads over a rolling 24 h and flags the budget")
+    func ledger() throws {
+        let sync = WidgetSync(
+            store: store, reloader: reloader, clock: clock, ledger: ReloadLedger(dailyBudget: 5), log: log)
+        for count in 1...6 {
+            try sync.commit(.init(count: count, debugNote: ""), for: widget)
+            clock.advance(by: 600)
+        }
+        #expect(sync.ledger.status(of: "noted-count", at: clock.now) == .overBudget(count: 6, budget: 5))
+        #expect(
+            log.events(.reloadRequest).map(\.reason).suffix(3) == [
+                "commit,near-budget", "commit,near-budget", "commit,over-budget",
+            ])
+        clock.advance(by: 24 * 3600)
+        #expect(sync.ledger.count(of: "noted-count", at: clock.now) == 0)
+    }
+
+    @Test("each key keeps its own snapshot: one widget's configuration never overwrites another's")
+    func keysByScope() throws {
+        let sync = sync()
+        try sync.commit(
+            .init(count: 1, debugNote: ""), for: widget, key: SnapshotKey(purpose: "noted-count", scope: "a"))
+        try sync.commit(
+            .init(count: 2, debugNote: ""), for: widget, key: SnapshotKey(purpose: "noted-count", scope: "b"))
+        #expect(
+            store.read(SnapshotKey(purpose: "noted-count", scope: "a"), for: widget).snapshot?.payload.count
+                == 1)
+        #expect(
+            store.read(SnapshotKey(purpose: "noted-count", scope: "b"), for: widget).snapshot?.payload.count
+                == 2)
+    }
+}
+
+@Suite("The reload debouncer as a state machine")
+struct ReloadDebouncerTests {
+    let start = Date.at("2026-11-29T09:00:00Z")
+
+    @Test("marble: requests at 0, 1, 1.5 s with a 2 s window reload once at 3.5 s")
+    func marble() {
+        var debouncer = ReloadDebouncer(window: 2, maximumDelay: 10)
+        #expect(
+            debouncer.handle(.requested(kinds: ["a"], at: start)) == .startTimer(start.addingTimeInterval(2)))
+        #expect(
+            debouncer.handle(.requested(kinds: ["b"], at: start.addingTimeInterval(1)))
+                == .startTimer(start.addingTimeInterval(3)))
+        #expect(
+            debouncer.handle(.requested(kinds: ["a"], at: start.addingTimeInterval(1.5)))
+                == .startTimer(start.addingTimeInterval(3.5)))
+        #expect(
+            debouncer.handle(.timerFired(at: start.addingTimeInterval(3)))
+                == .startTimer(start.addingTimeInterval(3.5)))
+        #expect(debouncer.handle(.timerFired(at: start.addingTimeInterval(3.5))) == .reload(["a", "b"]))
+        #expect(debouncer.handle(.timerFired(at: start.addingTimeInterval(4))) == ReloadDebouncer.Action.none)
+        #expect(debouncer.handle(.flush) == ReloadDebouncer.Action.none)
+    }
+
+    @Test("a zero window reloads at once")
+    func immediate() {
+        var debouncer = ReloadDebouncer(window: 0)
+        #expect(debouncer.handle(.requested(kinds: ["a", "a"], at: start)) == .reload(["a"]))
+        #expect(debouncer.pendingKinds.isEmpty)
+    }
+}
