@@ -271,14 +271,17 @@ struct FileSnapshotStoreTests {
     }
 }
 
-/// The live file system, except that just before a publish it lets a competitor commit first,
-/// `racesLeft` times.
+/// A file system (the live one by default) that, just before a publish, lets a competitor commit
+/// first, `racesLeft` times.
 final class RacingFileSystem: SnapshotFileSystem, @unchecked Sendable {
-    private let base = POSIXFileSystem()
+    private let base: any SnapshotFileSystem
     private let competitor: () -> Void
     var racesLeft = 0
 
-    init(competitor: @escaping () -> Void) { self.competitor = competitor }
+    init(base: any SnapshotFileSystem = POSIXFileSystem(), competitor: @escaping () -> Void) {
+        self.base = base
+        self.competitor = competitor
+    }
 
     var processID: Int32 { base.processID }
     func isProcessRunning(_ processID: Int32) -> Bool { base.isProcessRunning(processID) }
