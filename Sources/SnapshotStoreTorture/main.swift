@@ -15,9 +15,10 @@ import WidgetTimeline
 //       Commits revisions one after another (compare-and-swap on the revision it read), printing
 //       `ACK <revision>` after each durable commit. A kill point may be armed through
 //       WIDGET_TIMELINE_KILL_POINT / WIDGET_TIMELINE_KILL_AT.
-//   SnapshotStoreTorture cas --dir DIR --key KEY --writer ID --count N [--retain N] [--check-locks]
-//       N compare-and-swap increments, re-reading and retrying on conflict, printing
-//       `ACK <revision> <writer>:<counter>`.
+//   SnapshotStoreTorture cas --dir DIR --key KEY --writer ID --count N [--first-counter C] [--retain N]
+//                            [--check-locks]
+//       N compare-and-swap increments (counters C, C+1, …), re-reading and retrying on conflict,
+//       printing `ACK <revision> <writer>:<counter>`.
 //   SnapshotStoreTorture read --dir DIR --key KEY [--progress N]
 //       Reads in a tight loop until standard input closes, checking every read; prints
 //       `READS <count>` every N reads and `DONE <reads> <found> <last revision>` at the end.
@@ -125,8 +126,9 @@ case "write":
 
 case "cas":
     guard let writer = option("writer"), let count = option("count").flatMap(Int.init) else { exit(64) }
+    let first = option("first-counter").flatMap(Int.init) ?? 1
     var conflicts = 0
-    for counter in 1...max(1, count) {
+    for counter in first..<(first + max(1, count)) {
         while true {
             let revision = currentRevision()
             do {
@@ -172,6 +174,7 @@ case "read":
             }
             if reads % progress == 0 { say("READS \(reads)") }
         }
+        checkNoLocksHeld(after: "read")
         // Poll standard input without blocking: the parent closes it to stop the reader.
         var descriptor = pollfd(fd: 0, events: Int16(POLLIN), revents: 0)
         if poll(&descriptor, 1, 0) > 0 {
