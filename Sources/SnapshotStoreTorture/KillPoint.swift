@@ -1,3 +1,5 @@
+import WidgetTimeline
+
 #if canImport(Darwin)
     import Darwin
 #elseif canImport(Glibc)
@@ -5,7 +7,6 @@
 #elseif canImport(Musl)
     import Musl
 #endif
-import WidgetTimeline
 
 /// A named moment inside a commit at which the helper kills itself with `SIGKILL` (RocksDB's
 /// `TEST_KILL_RANDOM`, bbolt's gofail), armed through the environment:

@@ -21,6 +21,7 @@ struct TorturePayload: Codable, Sendable, Equatable {
 
     /// Whether the payload is the one committed at `revision`.
     func belongs(to revision: Int) -> Bool {
-        self.revision == revision && digest == Self.digest(revision: revision, writer: writer, counter: counter)
+        self.revision == revision
+            && digest == Self.digest(revision: revision, writer: writer, counter: counter)
     }
 }

@@ -1,3 +1,6 @@
+import Foundation
+import WidgetTimeline
+
 #if canImport(Darwin)
     import Darwin
 #elseif canImport(Glibc)
@@ -5,8 +8,6 @@
 #elseif canImport(Musl)
     import Musl
 #endif
-import Foundation
-import WidgetTimeline
 
 // The snapshot store's torture helper: real processes for the tests that threads cannot stand in
 // for (kill -9 at any moment, concurrent readers, two writers racing on one key).
@@ -53,7 +54,8 @@ func fail(_ message: String) -> Never {
 guard let mode = arguments.first, let directory = option("dir"), let keyText = option("key"),
     let key = try? SnapshotKey(validating: keyText)
 else {
-    FileHandle.standardError.write(Data("usage: SnapshotStoreTorture write|cas|read --dir DIR --key KEY …\n".utf8))
+    FileHandle.standardError.write(
+        Data("usage: SnapshotStoreTorture write|cas|read --dir DIR --key KEY …\n".utf8))
     exit(64)
 }
 
@@ -62,7 +64,8 @@ let retained = option("retain").flatMap(Int.init) ?? 3
 let environment = ProcessInfo.processInfo.environment
 let fileSystem: any SnapshotFileSystem
 if let name = environment["WIDGET_TIMELINE_KILL_POINT"], let point = KillPoint(rawValue: name) {
-    fileSystem = KillPointFileSystem(point: point, at: environment["WIDGET_TIMELINE_KILL_AT"].flatMap(Int.init) ?? 1)
+    fileSystem = KillPointFileSystem(
+        point: point, at: environment["WIDGET_TIMELINE_KILL_AT"].flatMap(Int.init) ?? 1)
 } else {
     fileSystem = POSIXFileSystem()
 }
@@ -86,7 +89,9 @@ func currentRevision() -> Int {
     switch result {
     case .found(let snapshot, let fallback):
         if let fallback { fail("writer read fell back: \(fallback)") }
-        if !snapshot.payload.belongs(to: snapshot.revision) { fail("payload of revision \(snapshot.revision)") }
+        if !snapshot.payload.belongs(to: snapshot.revision) {
+            fail("payload of revision \(snapshot.revision)")
+        }
         return snapshot.revision
     case .missing:
         return 0
@@ -133,7 +138,8 @@ case "cas":
             let revision = currentRevision()
             do {
                 let outcome = try store.commit(
-                    draft(revision: revision + 1, writer: writer, counter: counter), expecting: .revision(revision))
+                    draft(revision: revision + 1, writer: writer, counter: counter),
+                    expecting: .revision(revision))
                 checkNoLocksHeld(after: "commit")
                 guard outcome.isDurable else { fail("not durable: \(outcome)") }
                 say("ACK \(outcome.revision) \(writer):\(counter)")
@@ -164,7 +170,9 @@ case "read":
                 if !snapshot.payload.belongs(to: snapshot.revision) {
                     fail("payload does not belong to revision \(snapshot.revision)")
                 }
-                if snapshot.revision < last { fail("revision went backwards: \(last) → \(snapshot.revision)") }
+                if snapshot.revision < last {
+                    fail("revision went backwards: \(last) → \(snapshot.revision)")
+                }
                 last = snapshot.revision
                 found += 1
             case .missing:

@@ -1,3 +1,6 @@
+import Foundation
+import WidgetTimeline
+
 #if canImport(Darwin)
     import Darwin
 #elseif canImport(Glibc)
@@ -5,8 +8,6 @@
 #elseif canImport(Musl)
     import Musl
 #endif
-import Foundation
-import WidgetTimeline
 
 /// An in-memory ``SnapshotFileSystem`` that models what survives a crash, so a test can crash a
 /// save after any call and check every state the disk could be left in (ALICE, SQLite's crash
@@ -81,7 +82,8 @@ public final class CrashSimulatingFileSystem: SnapshotFileSystem, @unchecked Sen
         copy.remainingCalls = nil
         copy.hasCrashed = false
         return CrashSimulatingFileSystem(
-            state: copy, processID: processID ?? self.processID + 1, supportsExclusiveRename: supportsExclusiveRename)
+            state: copy, processID: processID ?? self.processID + 1,
+            supportsExclusiveRename: supportsExclusiveRename)
     }
 
     /// A random state a power loss can leave, after which everything on it is durable.
@@ -123,7 +125,8 @@ public final class CrashSimulatingFileSystem: SnapshotFileSystem, @unchecked Sen
             next.nodes[id] = node
         }
         return CrashSimulatingFileSystem(
-            state: next, processID: processID ?? self.processID + 1, supportsExclusiveRename: supportsExclusiveRename)
+            state: next, processID: processID ?? self.processID + 1,
+            supportsExclusiveRename: supportsExclusiveRename)
     }
 
     private static func survivingData(
@@ -171,7 +174,9 @@ public final class CrashSimulatingFileSystem: SnapshotFileSystem, @unchecked Sen
     /// The current contents of the file at `path`, or `nil` if there is none.
     public func contents(ofFile path: String) -> [UInt8]? {
         withState { state in
-            guard let id = try? state.resolve(path), let node = state.nodes[id], !node.isDirectory else { return nil }
+            guard let id = try? state.resolve(path), let node = state.nodes[id], !node.isDirectory else {
+                return nil
+            }
             return node.data
         }
     }
@@ -188,7 +193,9 @@ public final class CrashSimulatingFileSystem: SnapshotFileSystem, @unchecked Sen
     /// The names in the directory at `path`, sorted, or `[]` if there is none.
     public func names(in path: String) -> [String] {
         withState { state in
-            guard let id = try? state.resolve(path), let node = state.nodes[id], node.isDirectory else { return [] }
+            guard let id = try? state.resolve(path), let node = state.nodes[id], node.isDirectory else {
+                return []
+            }
             return node.entries.keys.sorted()
         }
     }
@@ -205,8 +212,12 @@ public final class CrashSimulatingFileSystem: SnapshotFileSystem, @unchecked Sen
 
     public func read(_ file: OpenFile, upTo count: Int) throws(FileSystemError) -> [UInt8] {
         try perform(FileSystemCall(.read, path: pathOf(file))) { (state) throws(FileSystemError) in
-            guard var descriptor = state.descriptors[file.rawValue] else { throw FileSystemError(code: EBADF) }
-            guard let node = state.nodes[descriptor.node], !node.isDirectory else { throw FileSystemError(code: EISDIR) }
+            guard var descriptor = state.descriptors[file.rawValue] else {
+                throw FileSystemError(code: EBADF)
+            }
+            guard let node = state.nodes[descriptor.node], !node.isDirectory else {
+                throw FileSystemError(code: EISDIR)
+            }
             let end = min(node.data.count, descriptor.offset + max(0, count))
             let bytes = descriptor.offset < end ? Array(node.data[descriptor.offset..<end]) : []
             descriptor.offset = max(descriptor.offset, end)
@@ -225,7 +236,8 @@ public final class CrashSimulatingFileSystem: SnapshotFileSystem, @unchecked Sen
                 node.data += [UInt8](repeating: 0, count: descriptor.offset - node.data.count)
             }
             let overlap = min(bytes.count, node.data.count - descriptor.offset)
-            node.data.replaceSubrange(descriptor.offset..<descriptor.offset + overlap, with: bytes.prefix(overlap))
+            node.data.replaceSubrange(
+                descriptor.offset..<descriptor.offset + overlap, with: bytes.prefix(overlap))
             node.data += bytes.dropFirst(overlap)
             node.modificationTime = state.tick()
             descriptor.offset += bytes.count
@@ -237,7 +249,8 @@ public final class CrashSimulatingFileSystem: SnapshotFileSystem, @unchecked Sen
 
     public func synchronize(_ file: OpenFile) throws(FileSystemError) {
         try perform(FileSystemCall(.synchronize, path: pathOf(file))) { (state) throws(FileSystemError) in
-            guard let descriptor = state.descriptors[file.rawValue], var node = state.nodes[descriptor.node] else {
+            guard let descriptor = state.descriptors[file.rawValue], var node = state.nodes[descriptor.node]
+            else {
                 throw FileSystemError(code: EBADF)
             }
             if node.isDirectory {
@@ -260,7 +273,8 @@ public final class CrashSimulatingFileSystem: SnapshotFileSystem, @unchecked Sen
 
     public func status(_ file: OpenFile) throws(FileSystemError) -> FileStatus {
         try perform(FileSystemCall(.status, path: pathOf(file))) { (state) throws(FileSystemError) in
-            guard let descriptor = state.descriptors[file.rawValue], let node = state.nodes[descriptor.node] else {
+            guard let descriptor = state.descriptors[file.rawValue], let node = state.nodes[descriptor.node]
+            else {
                 throw FileSystemError(code: EBADF)
             }
             return node.status
@@ -276,11 +290,14 @@ public final class CrashSimulatingFileSystem: SnapshotFileSystem, @unchecked Sen
 
     public func renameExclusively(_ source: String, to destination: String) throws(FileSystemError) {
         let supported = supportsExclusiveRename
-        try perform(FileSystemCall(.renameExclusively, path: destination)) { (state) throws(FileSystemError) in
+        try perform(FileSystemCall(.renameExclusively, path: destination)) {
+            (state) throws(FileSystemError) in
             guard supported else { throw FileSystemError(code: EINVAL) }
             let (sourceParent, sourceName) = try state.parentAndName(source)
             let (destinationParent, destinationName) = try state.parentAndName(destination)
-            guard let node = state.nodes[sourceParent]?.entries[sourceName] else { throw FileSystemError(code: ENOENT) }
+            guard let node = state.nodes[sourceParent]?.entries[sourceName] else {
+                throw FileSystemError(code: ENOENT)
+            }
             guard state.nodes[destinationParent]?.entries[destinationName] == nil else {
                 throw FileSystemError(code: EEXIST)
             }
@@ -318,7 +335,9 @@ public final class CrashSimulatingFileSystem: SnapshotFileSystem, @unchecked Sen
         try perform(FileSystemCall(.removeDirectory, path: path)) { (state) throws(FileSystemError) in
             let (parent, name) = try state.parentAndName(path)
             guard let node = state.nodes[parent]?.entries[name] else { throw FileSystemError(code: ENOENT) }
-            guard let directory = state.nodes[node], directory.isDirectory else { throw FileSystemError(code: ENOTDIR) }
+            guard let directory = state.nodes[node], directory.isDirectory else {
+                throw FileSystemError(code: ENOTDIR)
+            }
             guard directory.entries.isEmpty else { throw FileSystemError(code: ENOTEMPTY) }
             state.setEntry(name, to: nil, in: parent)
         }

@@ -1,3 +1,6 @@
+import Foundation
+import WidgetTimeline
+
 #if canImport(Darwin)
     import Darwin
 #elseif canImport(Glibc)
@@ -5,8 +8,6 @@
 #elseif canImport(Musl)
     import Musl
 #endif
-import Foundation
-import WidgetTimeline
 
 /// A ``SnapshotFileSystem`` that passes every call to another one — the live POSIX one by
 /// default — except the calls its faults pick, which fail with any `errno`, write short, or are

@@ -1,14 +1,16 @@
+import Testing
+import WidgetTimeline
+import WidgetTimelineTesting
+
 #if canImport(Darwin)
     import Darwin
 #elseif canImport(Glibc)
     import Glibc
 #endif
-import Testing
-import WidgetTimeline
-import WidgetTimelineTesting
 
 struct CrashSimulatingFileSystemTests {
-    func write(_ bytes: [UInt8], to path: String, in fileSystem: CrashSimulatingFileSystem, sync: Bool) throws {
+    func write(_ bytes: [UInt8], to path: String, in fileSystem: CrashSimulatingFileSystem, sync: Bool) throws
+    {
         let file = try fileSystem.open(path, .createNew)
         _ = try fileSystem.write(file, bytes[...])
         if sync { try fileSystem.synchronize(file) }
@@ -33,11 +35,17 @@ struct CrashSimulatingFileSystemTests {
         #expect(try fileSystem.read(file, upTo: 2) == [1, 2])
         #expect(try fileSystem.read(file, upTo: 10) == [3])
         #expect(try fileSystem.read(file, upTo: 10) == [])
-        #expect(try fileSystem.status(file) == FileStatus(kind: .regular, size: 3, modificationTime: try fileSystem.status(atPath: "/d/a").modificationTime))
+        #expect(
+            try fileSystem.status(file)
+                == FileStatus(
+                    kind: .regular, size: 3,
+                    modificationTime: try fileSystem.status(atPath: "/d/a").modificationTime))
         try fileSystem.close(file)
 
         try write([4], to: "/d/b", in: fileSystem, sync: false)
-        #expect(throws: FileSystemError(code: EEXIST)) { try fileSystem.renameExclusively("/d/b", to: "/d/a") }
+        #expect(throws: FileSystemError(code: EEXIST)) {
+            try fileSystem.renameExclusively("/d/b", to: "/d/a")
+        }
         #expect(throws: FileSystemError(code: EEXIST)) { try fileSystem.link("/d/b", to: "/d/a") }
         try fileSystem.renameExclusively("/d/b", to: "/d/c")
         try fileSystem.link("/d/c", to: "/d/e")
@@ -58,7 +66,9 @@ struct CrashSimulatingFileSystemTests {
     func exclusiveRenameUnsupported() throws {
         let fileSystem = CrashSimulatingFileSystem(directories: ["/d"], supportsExclusiveRename: false)
         try write([1], to: "/d/a", in: fileSystem, sync: true)
-        #expect(throws: FileSystemError(code: EINVAL)) { try fileSystem.renameExclusively("/d/a", to: "/d/b") }
+        #expect(throws: FileSystemError(code: EINVAL)) {
+            try fileSystem.renameExclusively("/d/a", to: "/d/b")
+        }
     }
 
     @Test("after a crash point every call fails with EIO and changes nothing")
@@ -66,7 +76,9 @@ struct CrashSimulatingFileSystemTests {
         let fileSystem = CrashSimulatingFileSystem(directories: ["/d"])
         fileSystem.crash(afterCalls: 2)
         // open and write go through; close is refused.
-        #expect(throws: FileSystemError(code: EIO)) { try write([1], to: "/d/a", in: fileSystem, sync: false) }
+        #expect(throws: FileSystemError(code: EIO)) {
+            try write([1], to: "/d/a", in: fileSystem, sync: false)
+        }
         #expect(fileSystem.hasCrashed)
         #expect(throws: FileSystemError(code: EIO)) { try fileSystem.makeDirectory("/d/x") }
         #expect(fileSystem.names(in: "/d") == ["a"])

@@ -1,12 +1,13 @@
+import Foundation
+import Testing
+import WidgetTimeline
+import WidgetTimelineTesting
+
 #if canImport(Darwin)
     import Darwin
 #elseif canImport(Glibc)
     import Glibc
 #endif
-import Foundation
-import Testing
-import WidgetTimeline
-import WidgetTimelineTesting
 
 struct FaultInjectingFileSystemTests {
     /// A fault-injecting file system over a fresh in-memory one with `/d`.

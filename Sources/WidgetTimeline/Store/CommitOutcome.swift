@@ -40,7 +40,8 @@ public struct CommitOutcome: Sendable, Hashable, CustomStringConvertible {
     public var description: String {
         switch durability {
         case .durable: "committed revision \(revision)"
-        case .notDurable(let error): "published revision \(revision), but it may not survive a power loss: \(error)"
+        case .notDurable(let error):
+            "published revision \(revision), but it may not survive a power loss: \(error)"
         }
     }
 }

@@ -22,7 +22,7 @@ extension FileSnapshotStore {
             names = try interruptible { () throws(FileSystemError) in
                 try fileSystem.contentsOfDirectory(layout.snapshots)
             }
-        } catch where error.code == ENOENT {
+        } catch  where error.code == ENOENT {
             return 0
         } catch {
             throw .io(operation: .listDirectory, path: layout.snapshots, errno: error.code)
@@ -30,13 +30,15 @@ extension FileSnapshotStore {
         var removed = 0
         for name in names where !name.hasPrefix(".") {
             let directory = layout.snapshots + "/" + name
-            guard let entries = try? interruptible({ () throws(FileSystemError) in
-                try fileSystem.contentsOfDirectory(directory)
-            })
+            guard
+                let entries = try? interruptible({ () throws(FileSystemError) in
+                    try fileSystem.contentsOfDirectory(directory)
+                })
             else { continue }
             for entry in entries where isAbandoned(entry, in: directory, referenceTime: nil) {
                 let path = directory + "/" + entry
-                if (try? interruptible({ () throws(FileSystemError) in try fileSystem.unlink(path) })) != nil {
+                if (try? interruptible({ () throws(FileSystemError) in try fileSystem.unlink(path) })) != nil
+                {
                     removed += 1
                 }
             }
@@ -53,7 +55,9 @@ extension FileSnapshotStore {
         var firstFailure: SnapshotStoreError?
         let names: [String]
         do {
-            names = try interruptible { () throws(FileSystemError) in try fileSystem.contentsOfDirectory(directory) }
+            names = try interruptible { () throws(FileSystemError) in
+                try fileSystem.contentsOfDirectory(directory)
+            }
         } catch {
             return .io(operation: .listDirectory, path: directory, errno: error.code)
         }
@@ -86,7 +90,9 @@ extension FileSnapshotStore {
             if !fileSystem.isProcessRunning(owner) { return true }
         }
         guard let referenceTime,
-            let status = try? interruptible({ () throws(FileSystemError) in try fileSystem.status(atPath: path) })
+            let status = try? interruptible({ () throws(FileSystemError) in
+                try fileSystem.status(atPath: path)
+            })
         else { return false }
         return referenceTime &- status.modificationTime > Int64(orphanAge * 1_000_000_000)
     }
@@ -96,8 +102,10 @@ extension FileSnapshotStore {
         let directory = layout.directory(for: legacyKey)
         let names: [String]
         do {
-            names = try interruptible { () throws(FileSystemError) in try fileSystem.contentsOfDirectory(directory) }
-        } catch where error.code == ENOENT {
+            names = try interruptible { () throws(FileSystemError) in
+                try fileSystem.contentsOfDirectory(directory)
+            }
+        } catch  where error.code == ENOENT {
             return nil
         } catch {
             return .io(operation: .listDirectory, path: directory, errno: error.code)
@@ -111,7 +119,7 @@ extension FileSnapshotStore {
         }
         do {
             try interruptible { () throws(FileSystemError) in try fileSystem.removeDirectory(directory) }
-        } catch where error.code == ENOENT || error.code == ENOTEMPTY || error.code == EEXIST {
+        } catch  where error.code == ENOENT || error.code == ENOTEMPTY || error.code == EEXIST {
             // Gone already, or something else lives there: leave it.
         } catch {
             if firstFailure == nil {
@@ -126,7 +134,7 @@ extension FileSnapshotStore {
         do {
             try interruptible { () throws(FileSystemError) in try fileSystem.unlink(path) }
             return nil
-        } catch where error.code == ENOENT {
+        } catch  where error.code == ENOENT {
             return nil
         } catch {
             return .io(operation: .unlink, path: path, errno: error.code)

@@ -44,7 +44,8 @@ extension FileSnapshotStore {
             switch try publish(record, at: layout.path(for: key, revision: revision), in: directory) {
             case .published(let referenceTime):
                 return finish(
-                    key: key, revision: revision, migratedFrom: current.legacyKey, referenceTime: referenceTime)
+                    key: key, revision: revision, migratedFrom: current.legacyKey,
+                    referenceTime: referenceTime)
             case .taken:
                 if expected.requiredRevision != nil {
                     throw .conflict(current: (try? currentRevision(of: key).revision) ?? revision)
@@ -60,7 +61,9 @@ extension FileSnapshotStore {
     }
 
     /// The key's current revision, and the legacy key it comes from when the key itself has none.
-    func currentRevision(of key: SnapshotKey) throws(SnapshotStoreError) -> (revision: Int, legacyKey: SnapshotKey?) {
+    func currentRevision(of key: SnapshotKey) throws(SnapshotStoreError) -> (
+        revision: Int, legacyKey: SnapshotKey?
+    ) {
         switch source.revisions(of: key) {
         case .failed(let error): throw error
         case .revisions(let revisions) where !revisions.isEmpty: return (revisions.max()!, nil)
@@ -85,9 +88,9 @@ extension FileSnapshotStore {
         for path in [layout.snapshots, directory] {
             do {
                 try interruptible { () throws(FileSystemError) in try fileSystem.makeDirectory(path) }
-            } catch where error.code == EEXIST {
+            } catch  where error.code == EEXIST {
                 // Already there.
-            } catch where error.code == ENOENT && path == layout.snapshots {
+            } catch  where error.code == ENOENT && path == layout.snapshots {
                 throw .directoryMissing(path: layout.root)
             } catch {
                 throw .io(operation: .makeDirectory, path: path, errno: error.code)
@@ -173,7 +176,7 @@ extension FileSnapshotStore {
         }
         do {
             try fileSystem.close(file)
-        } catch where !error.isInterrupted {
+        } catch  where !error.isInterrupted {
             // EINTR on close still closes the file (Linux, Darwin); anything else is a failure.
             removeQuietly(temporary)
             throw .io(operation: .close, path: temporary, errno: error.code)
@@ -200,7 +203,8 @@ extension FileSnapshotStore {
             }
         }
         do {
-            try interruptible { () throws(FileSystemError) in try fileSystem.link(temporary, to: destination) }
+            try interruptible { () throws(FileSystemError) in try fileSystem.link(temporary, to: destination)
+            }
         } catch {
             removeQuietly(temporary)
             switch error.code {

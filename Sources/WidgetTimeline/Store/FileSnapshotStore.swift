@@ -1,3 +1,5 @@
+import Foundation
+
 #if canImport(Darwin)
     import Darwin
 #elseif canImport(Glibc)
@@ -5,7 +7,6 @@
 #elseif canImport(Musl)
     import Musl
 #endif
-import Foundation
 
 /// The snapshot store in a shared directory (an App Group container): lock-free, crash-safe and
 /// versioned (SPEC S1–S6).
@@ -90,7 +91,8 @@ public struct FileSnapshotStore: SnapshotStore {
         legacyKeys: LegacyKeyMapping = .none,
         fileSystem: any SnapshotFileSystem = POSIXFileSystem()
     ) -> FileSnapshotStore {
-        FileSnapshotStore(directory: directory, access: .readOnly, legacyKeys: legacyKeys, fileSystem: fileSystem)
+        FileSnapshotStore(
+            directory: directory, access: .readOnly, legacyKeys: legacyKeys, fileSystem: fileSystem)
     }
 
     public var isReadOnly: Bool { access == .readOnly }
@@ -105,14 +107,17 @@ public struct FileSnapshotStore: SnapshotStore {
     public func read<Payload: Codable & Sendable & Equatable>(
         _ key: SnapshotKey, as type: Payload.Type, supportedSchema: Int
     ) -> SnapshotReadResult<Payload> {
-        NewestRecordReader.read(key, legacyKey: legacyKeys.legacyKey(for: key), from: source) { record, key, revision in
-            SnapshotRecord.decode(record, key: key, revision: revision, as: type, supportedSchema: supportedSchema)
+        NewestRecordReader.read(key, legacyKey: legacyKeys.legacyKey(for: key), from: source) {
+            record, key, revision in
+            SnapshotRecord.decode(
+                record, key: key, revision: revision, as: type, supportedSchema: supportedSchema)
         }
         .readResult(supportedSchema: supportedSchema)
     }
 
     public func readStored(_ key: SnapshotKey) -> StoredSnapshotReadResult {
-        NewestRecordReader.read(key, legacyKey: legacyKeys.legacyKey(for: key), from: source) { record, key, revision in
+        NewestRecordReader.read(key, legacyKey: legacyKeys.legacyKey(for: key), from: source) {
+            record, key, revision in
             SnapshotRecord.decodeStored(record, key: key, revision: revision)
         }
         .storedResult
@@ -124,7 +129,7 @@ public struct FileSnapshotStore: SnapshotStore {
             names = try interruptible { () throws(FileSystemError) in
                 try fileSystem.contentsOfDirectory(layout.snapshots)
             }
-        } catch where error.code == ENOENT {
+        } catch  where error.code == ENOENT {
             return []
         } catch {
             throw .io(operation: .listDirectory, path: layout.snapshots, errno: error.code)
@@ -152,7 +157,7 @@ func interruptible<Value>(
     while true {
         do {
             return try call()
-        } catch where error.isInterrupted && interruptions < FileSnapshotStore.maximumInterruptions {
+        } catch  where error.isInterrupted && interruptions < FileSnapshotStore.maximumInterruptions {
             interruptions += 1
         }
     }

@@ -18,10 +18,15 @@ public struct InMemorySnapshotStore: SnapshotStore {
 
     /// An empty store.
     public init(legacyKeys: LegacyKeyMapping = .none, retainedRevisions: Int = 3) {
-        self.init(storage: Storage(), access: .readWrite, legacyKeys: legacyKeys, retainedRevisions: retainedRevisions)
+        self.init(
+            storage: Storage(), access: .readWrite, legacyKeys: legacyKeys,
+            retainedRevisions: retainedRevisions)
     }
 
-    private init(storage: Storage, access: FileSnapshotStore.Access, legacyKeys: LegacyKeyMapping, retainedRevisions: Int) {
+    private init(
+        storage: Storage, access: FileSnapshotStore.Access, legacyKeys: LegacyKeyMapping,
+        retainedRevisions: Int
+    ) {
         self.storage = storage
         self.access = access
         self.legacyKeys = legacyKeys
@@ -41,7 +46,8 @@ public struct InMemorySnapshotStore: SnapshotStore {
     ) -> SnapshotReadResult<Payload> {
         NewestRecordReader.read(key, legacyKey: legacyKeys.legacyKey(for: key), from: storage.contents) {
             record, key, revision in
-            SnapshotRecord.decode(record, key: key, revision: revision, as: type, supportedSchema: supportedSchema)
+            SnapshotRecord.decode(
+                record, key: key, revision: revision, as: type, supportedSchema: supportedSchema)
         }
         .readResult(supportedSchema: supportedSchema)
     }

@@ -96,7 +96,9 @@ public enum SnapshotRecord {
     }
 
     /// A record's verdict for a tool: its exact envelope and fields, any schema.
-    static func decodeStored(_ record: [UInt8], key: SnapshotKey, revision: Int) -> RecordVerdict<StoredSnapshot> {
+    static func decodeStored(_ record: [UInt8], key: SnapshotKey, revision: Int) -> RecordVerdict<
+        StoredSnapshot
+    > {
         switch checkedEnvelope(record, key: key, revision: revision) {
         case .failure(let problem): return .invalid(problem)
         case .success(let checked):
@@ -135,7 +137,9 @@ public enum SnapshotRecord {
 
     /// A decimal count without sign or leading zeros, at most eight digits.
     private static func canonicalCount(_ text: Substring) -> Int? {
-        guard !text.isEmpty, text.count <= 8, text.allSatisfy({ $0.isASCII && $0.isNumber }) else { return nil }
+        guard !text.isEmpty, text.count <= 8, text.allSatisfy({ $0.isASCII && $0.isNumber }) else {
+            return nil
+        }
         guard text == "0" || text.first != "0" else { return nil }
         return Int(text)
     }
@@ -181,7 +185,8 @@ enum DecodingProblem {
             let parent = context.codingPath.isEmpty ? "" : " in \(path(context))"
             return "member \"\(key.stringValue)\" is missing\(parent)"
         case .dataCorrupted(let context):
-            return context.codingPath.isEmpty ? "not valid JSON" : "\(path(context)): \(context.debugDescription)"
+            return context.codingPath.isEmpty
+                ? "not valid JSON" : "\(path(context)): \(context.debugDescription)"
         @unknown default: return String(describing: error)
         }
     }

@@ -48,7 +48,8 @@ extension SnapshotStore {
     }
 
     /// The newest valid revision for `key`, refusing schemas newer than the widget kind's.
-    public func read<Kind: WidgetKind>(_ key: SnapshotKey, for kind: Kind) -> SnapshotReadResult<Kind.Payload> {
+    public func read<Kind: WidgetKind>(_ key: SnapshotKey, for kind: Kind) -> SnapshotReadResult<Kind.Payload>
+    {
         read(key, as: Kind.Payload.self, supportedSchema: kind.schemaVersion)
     }
 }

@@ -1,9 +1,10 @@
+import Foundation
+
 #if canImport(Darwin)
     import Darwin
 #elseif canImport(Glibc)
     import Glibc
 #endif
-import Foundation
 
 /// A child process with pipes on its standard input and output, for the store's process-level
 /// tests: they synchronise on its output lines and its exit status, never on time.
@@ -151,7 +152,9 @@ final class ChildProcess {
     }
 
     private static func testExecutable() -> String {
-        if let path = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") { return path }
+        if let path = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") {
+            return path
+        }
         return Bundle.main.executablePath ?? CommandLine.arguments[0]
     }
 }

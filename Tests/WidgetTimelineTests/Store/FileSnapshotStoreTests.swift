@@ -1,12 +1,13 @@
+import Foundation
+import Testing
+import WidgetTimeline
+import WidgetTimelineTesting
+
 #if canImport(Darwin)
     import Darwin
 #elseif canImport(Glibc)
     import Glibc
 #endif
-import Foundation
-import Testing
-import WidgetTimeline
-import WidgetTimelineTesting
 
 /// The file store's own behaviour: layout, record bytes, read-only mode, the publish fallbacks,
 /// clean-up, and the absence of locks.
@@ -24,11 +25,14 @@ struct FileSnapshotStoreTests {
         try withTemporaryDirectory { directory throws in
             let store = FileSnapshotStore(directory: directory)
             let draft = SnapshotDraft(
-                kind: "task-count", key: StoreFixture.key, generatedAt: Date(timeIntervalSince1970: 1_795_942_800),
+                kind: "task-count", key: StoreFixture.key,
+                generatedAt: Date(timeIntervalSince1970: 1_795_942_800),
                 fingerprint: ContentFingerprint(rawValue: "0f1e"), payload: Counter(value: 7))
             _ = try store.commit(draft)
             let keyDirectory = directory.appendingPathComponent("snapshots/task-count")
-            #expect(store.directory(for: StoreFixture.key).standardizedFileURL == keyDirectory.standardizedFileURL)
+            #expect(
+                store.directory(for: StoreFixture.key).standardizedFileURL == keyDirectory.standardizedFileURL
+            )
             #expect(names(in: keyDirectory) == ["0000000001.snapshot"])
             let bytes = try Data(contentsOf: keyDirectory.appendingPathComponent("0000000001.snapshot"))
             #expect(String(decoding: bytes, as: UTF8.self) == Self.header + Self.envelope)
@@ -44,10 +48,12 @@ struct FileSnapshotStoreTests {
                 + #""generatedAt":"2026-11-29T18:00:00+09:00","fingerprint":"ab","#
                 + #""payload":{"value":3,"label":"tasks"},"extra":"ignored"}"#
             let envelope = Array(text.utf8)
-            let header = "widget-timeline-snapshot/1 length=\(envelope.count) sha256=\(ContentFingerprint(bytes: envelope))\n"
+            let header =
+                "widget-timeline-snapshot/1 length=\(envelope.count) sha256=\(ContentFingerprint(bytes: envelope))\n"
             let keyDirectory = directory.appendingPathComponent("snapshots/task-count")
             try FileManager.default.createDirectory(at: keyDirectory, withIntermediateDirectories: true)
-            try Data(Array(header.utf8) + envelope).write(to: keyDirectory.appendingPathComponent("0000000012.snapshot"))
+            try Data(Array(header.utf8) + envelope).write(
+                to: keyDirectory.appendingPathComponent("0000000012.snapshot"))
 
             let read = FileSnapshotStore.readOnly(directory: directory)
                 .read(StoreFixture.key, as: Counter.self, supportedSchema: 1)
@@ -112,23 +118,28 @@ struct FileSnapshotStoreTests {
     func linkFallback() throws {
         try withTemporaryDirectory { directory throws in
             let fileSystem = FaultInjectingFileSystem()
-            fileSystem.faults = [FileSystemFault(.error(EINVAL), at: .kind(.renameExclusively, occurrence: 1), .fromThenOn)]
+            fileSystem.faults = [
+                FileSystemFault(.error(EINVAL), at: .kind(.renameExclusively, occurrence: 1), .fromThenOn)
+            ]
             let store = FileSnapshotStore(directory: directory, fileSystem: fileSystem)
             for value in 1...4 { #expect(try store.commit(StoreFixture.draft(value)).revision == value) }
             #expect(fileSystem.calls.contains { $0.kind == .link })
             #expect(revisionFiles(in: store.directory(for: StoreFixture.key)) == [2, 3, 4])
             #expect(temporaryFiles(in: store.directory(for: StoreFixture.key)) == [])
-            #expect(store.read(StoreFixture.key, as: Counter.self, supportedSchema: 1).snapshot?.revision == 4)
+            #expect(
+                store.read(StoreFixture.key, as: Counter.self, supportedSchema: 1).snapshot?.revision == 4)
         }
     }
 
-    @Test("a writer that loses the race retries with the next revision; a compare-and-swap reports the conflict")
+    @Test(
+        "a writer that loses the race retries with the next revision; a compare-and-swap reports the conflict"
+    )
     func lostRace() throws {
         try withTemporaryDirectory { directory throws in
             let competitor = FileSnapshotStore(directory: directory)
             _ = try competitor.commit(StoreFixture.draft(1))
             // Just before each of our first two publishes, the competitor commits.
-            let racing = RacingFileSystem { try? competitor.commit(StoreFixture.draft(100)) }
+            let racing = RacingFileSystem { _ = try? competitor.commit(StoreFixture.draft(100)) }
             let store = FileSnapshotStore(directory: directory, fileSystem: racing)
             racing.racesLeft = 2
             #expect(try store.commit(StoreFixture.draft(2)).revision == 4)
@@ -144,9 +155,11 @@ struct FileSnapshotStoreTests {
         }
     }
 
-    @Test("EACCES through the seam is unreadable, never missing or corrupted", arguments: [
-        FileSystemCall.Kind.contentsOfDirectory, .open, .read,
-    ])
+    @Test(
+        "EACCES through the seam is unreadable, never missing or corrupted",
+        arguments: [
+            FileSystemCall.Kind.contentsOfDirectory, .open, .read,
+        ])
     func permissionDenied(kind: FileSystemCall.Kind) throws {
         try withTemporaryDirectory { directory throws in
             _ = try FileSnapshotStore(directory: directory).commit(StoreFixture.draft(1))
@@ -178,7 +191,10 @@ struct FileSnapshotStoreTests {
             }
             #expect(snapshot.revision == 2)
             #expect(fallback.newestRevision == 3)
-            #expect(fallback.skipped == [InvalidRevision(revision: 3, problem: .unreadable(FileSystemError(code: EIO)))])
+            #expect(
+                fallback.skipped == [
+                    InvalidRevision(revision: 3, problem: .unreadable(FileSystemError(code: EIO)))
+                ])
         }
     }
 
@@ -193,10 +209,13 @@ struct FileSnapshotStoreTests {
             let outcome = try store.commit(StoreFixture.draft(4))
             let keyDirectory = store.directory(for: StoreFixture.key).path
             #expect(outcome.revision == 4)
-            #expect(outcome.durability == .notDurable(.io(operation: .synchronize, path: keyDirectory, errno: EIO)))
+            #expect(
+                outcome.durability
+                    == .notDurable(.io(operation: .synchronize, path: keyDirectory, errno: EIO)))
             #expect(!outcome.isDurable)
             #expect(revisionFiles(in: store.directory(for: StoreFixture.key)) == [1, 2, 3, 4])
-            #expect(store.read(StoreFixture.key, as: Counter.self, supportedSchema: 1).snapshot?.revision == 4)
+            #expect(
+                store.read(StoreFixture.key, as: Counter.self, supportedSchema: 1).snapshot?.revision == 4)
         }
     }
 
@@ -220,7 +239,10 @@ struct FileSnapshotStoreTests {
             try plant(".tmp-1-00000000000000dd", age: 3600)  // a running process, an hour old
             try plant("notes.txt")  // not the store's: never touched
             _ = try store.commit(StoreFixture.draft(2))
-            #expect(names(in: keyDirectory).filter { !$0.hasSuffix(".snapshot") } == [".tmp-1-00000000000000cc", "notes.txt"])
+            #expect(
+                names(in: keyDirectory).filter { !$0.hasSuffix(".snapshot") } == [
+                    ".tmp-1-00000000000000cc", "notes.txt",
+                ])
 
             try plant(".tmp-2147480001-00000000000000ee")
             #expect(try store.removeAbandonedFiles() == 1)
@@ -285,8 +307,12 @@ final class RacingFileSystem: SnapshotFileSystem, @unchecked Sendable {
 
     var processID: Int32 { base.processID }
     func isProcessRunning(_ processID: Int32) -> Bool { base.isProcessRunning(processID) }
-    func open(_ path: String, _ mode: FileOpenMode) throws(FileSystemError) -> OpenFile { try base.open(path, mode) }
-    func read(_ file: OpenFile, upTo count: Int) throws(FileSystemError) -> [UInt8] { try base.read(file, upTo: count) }
+    func open(_ path: String, _ mode: FileOpenMode) throws(FileSystemError) -> OpenFile {
+        try base.open(path, mode)
+    }
+    func read(_ file: OpenFile, upTo count: Int) throws(FileSystemError) -> [UInt8] {
+        try base.read(file, upTo: count)
+    }
     func write(_ file: OpenFile, _ bytes: ArraySlice<UInt8>) throws(FileSystemError) -> Int {
         try base.write(file, bytes)
     }

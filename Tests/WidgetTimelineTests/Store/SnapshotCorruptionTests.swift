@@ -1,11 +1,12 @@
+import Foundation
+import Testing
+import WidgetTimeline
+
 #if canImport(Darwin)
     import Darwin
 #elseif canImport(Glibc)
     import Glibc
 #endif
-import Foundation
-import Testing
-import WidgetTimeline
 
 /// Every class of damaged record reads as its typed result — never a trap, never another key's
 /// payload, never an invented one (T6).
@@ -47,9 +48,13 @@ struct SnapshotCorruptionTests {
                 let store = FileSnapshotStore(directory: directory)
                 _ = try store.commit(StoreFixture.draft(1))
                 let keyDirectory = store.directory(for: StoreFixture.key)
-                let original = Array(try Data(contentsOf: keyDirectory.appendingPathComponent("0000000001.snapshot")))
+                let original = Array(
+                    try Data(contentsOf: keyDirectory.appendingPathComponent("0000000001.snapshot")))
                 try body(
-                    Subject(store: FileSnapshotStore.readOnly(directory: directory), writer: store, original: original) {
+                    Subject(
+                        store: FileSnapshotStore.readOnly(directory: directory), writer: store,
+                        original: original
+                    ) {
                         revision, bytes in
                         let name = String(format: "%010d.snapshot", revision)
                         try Data(bytes).write(to: keyDirectory.appendingPathComponent(name))
@@ -61,10 +66,12 @@ struct SnapshotCorruptionTests {
     /// Expects `result` to be `.corrupted` with exactly revision 1 skipped, and returns its problem.
     @discardableResult
     func expectCorrupted(
-        _ result: SnapshotReadResult<Counter>, _ comment: Comment, sourceLocation: SourceLocation = #_sourceLocation
+        _ result: SnapshotReadResult<Counter>, _ comment: Comment,
+        sourceLocation: SourceLocation = #_sourceLocation
     ) -> SnapshotRecordProblem? {
         guard case .corrupted(let problems) = result, problems.count == 1, problems[0].revision == 1 else {
-            Issue.record("expected corrupted revision 1, got \(result) — \(comment)", sourceLocation: sourceLocation)
+            Issue.record(
+                "expected corrupted revision 1, got \(result) — \(comment)", sourceLocation: sourceLocation)
             return nil
         }
         return problems[0].problem
@@ -109,7 +116,9 @@ struct SnapshotCorruptionTests {
     @Test("appended garbage is corrupted", arguments: Kind.allCases)
     func appendedGarbage(kind: Kind) throws {
         try withSubject(kind) { subject in
-            for garbage: [UInt8] in [[0], [UInt8(ascii: "\n")], Array(repeating: 0xFF, count: 100), subject.original] {
+            for garbage: [UInt8] in [
+                [0], [UInt8(ascii: "\n")], Array(repeating: 0xFF, count: 100), subject.original,
+            ] {
                 try subject.replace(subject.original + garbage)
                 let problem = expectCorrupted(subject.read(), "\(garbage.count) bytes appended")
                 #expect(
@@ -124,9 +133,12 @@ struct SnapshotCorruptionTests {
     @Test("another key's record is corrupted, never that key's payload", arguments: Kind.allCases)
     func anotherKeysRecord(kind: Kind) throws {
         try withSubject(kind) { subject in
-            let foreign = try SnapshotRecord.encode(StoreFixture.draft(99, key: StoreFixture.otherKey).snapshot(revision: 1))
+            let foreign = try SnapshotRecord.encode(
+                StoreFixture.draft(99, key: StoreFixture.otherKey).snapshot(revision: 1))
             try subject.replace(foreign)
-            #expect(expectCorrupted(subject.read(), "another key") == .wrongKey(found: StoreFixture.otherKey.rawValue))
+            #expect(
+                expectCorrupted(subject.read(), "another key")
+                    == .wrongKey(found: StoreFixture.otherKey.rawValue))
             let renumbered = try SnapshotRecord.encode(StoreFixture.draft(99).snapshot(revision: 7))
             try subject.replace(renumbered)
             #expect(expectCorrupted(subject.read(), "another revision") == .wrongRevision(found: 7))
@@ -136,7 +148,8 @@ struct SnapshotCorruptionTests {
     @Test("a sound record with schema + 1 is incompatible", arguments: Kind.allCases)
     func newerSchema(kind: Kind) throws {
         try withSubject(kind) { subject in
-            try subject.replace(try SnapshotRecord.encode(StoreFixture.draft(1, schemaVersion: 2).snapshot(revision: 1)))
+            try subject.replace(
+                try SnapshotRecord.encode(StoreFixture.draft(1, schemaVersion: 2).snapshot(revision: 1)))
             #expect(subject.read() == .incompatible(found: 2, supported: 1))
         }
     }
@@ -144,7 +157,9 @@ struct SnapshotCorruptionTests {
     @Test("valid JSON with a valid checksum that is not an envelope is malformed", arguments: Kind.allCases)
     func notAnEnvelope(kind: Kind) throws {
         try withSubject(kind) { subject in
-            for text in [#"{"revision":1}"#, "[]", "null", #"{"key":"task-count","revision":1,"schemaVersion":"one"}"#] {
+            for text in [
+                #"{"revision":1}"#, "[]", "null", #"{"key":"task-count","revision":1,"schemaVersion":"one"}"#,
+            ] {
                 try subject.replace(try SnapshotRecord.record(envelope: Array(text.utf8)))
                 guard case .malformedEnvelope = expectCorrupted(subject.read(), "\(text)") else {
                     Issue.record("expected a malformed envelope for \(text)")
@@ -154,7 +169,9 @@ struct SnapshotCorruptionTests {
         }
     }
 
-    @Test("a corrupted newest revision falls back to the newest valid one and says so", arguments: Kind.allCases)
+    @Test(
+        "a corrupted newest revision falls back to the newest valid one and says so", arguments: Kind.allCases
+    )
     func fallback(kind: Kind) throws {
         try withSubject(kind) { subject in
             for value in 2...3 { _ = try subject.writer.commit(StoreFixture.draft(value)) }
@@ -206,15 +223,20 @@ struct SnapshotFileCorruptionTests {
     @Test("a directory, a symbolic link or a FIFO under a revision's name is not a record (and never blocks)")
     func notAFile() throws {
         expectFallback(
-            try withDamagedStore { _, newest in try FileManager.default.createDirectory(at: newest, withIntermediateDirectories: false) },
+            try withDamagedStore { _, newest in
+                try FileManager.default.createDirectory(at: newest, withIntermediateDirectories: false)
+            },
             problem: .notAFile)
         expectFallback(
             try withDamagedStore { keyDirectory, newest in
                 try FileManager.default.createSymbolicLink(
-                    at: newest, withDestinationURL: keyDirectory.appendingPathComponent("0000000001.snapshot"))
+                    at: newest, withDestinationURL: keyDirectory.appendingPathComponent("0000000001.snapshot")
+                )
             },
             problem: .notAFile)
-        expectFallback(try withDamagedStore { _, newest in #expect(mkfifo(newest.path, 0o644) == 0) }, problem: .notAFile)
+        expectFallback(
+            try withDamagedStore { _, newest in #expect(mkfifo(newest.path, 0o644) == 0) }, problem: .notAFile
+        )
     }
 
     @Test("a file over the read limit is refused without loading it")
@@ -235,7 +257,9 @@ struct SnapshotFileCorruptionTests {
             #expect(store.read(StoreFixture.key, as: Counter.self, supportedSchema: 1) == .missing)
             let keyDirectory = store.directory(for: StoreFixture.key)
             try FileManager.default.createDirectory(at: keyDirectory, withIntermediateDirectories: true)
-            for name in ["1.snapshot", "0000000000.snapshot", "00000000001.snapshot", "0000000001.json", ".tmp-1-2"] {
+            for name in [
+                "1.snapshot", "0000000000.snapshot", "00000000001.snapshot", "0000000001.json", ".tmp-1-2",
+            ] {
                 try Data("x".utf8).write(to: keyDirectory.appendingPathComponent(name))
             }
             #expect(store.read(StoreFixture.key, as: Counter.self, supportedSchema: 1) == .missing)

@@ -46,7 +46,9 @@ struct SnapshotStoreContractTests {
             #expect(outcome == CommitOutcome(revision: 1))
             var expected = draft.snapshot(revision: 1)
             expected.generatedAt = Date(timeIntervalSince1970: 1_795_950_000.123)
-            #expect(store.read(StoreFixture.key, as: Counter.self, supportedSchema: 1) == .found(expected, fallback: nil))
+            #expect(
+                store.read(StoreFixture.key, as: Counter.self, supportedSchema: 1)
+                    == .found(expected, fallback: nil))
         }
     }
 
@@ -73,7 +75,9 @@ struct SnapshotStoreContractTests {
             #expect(throws: SnapshotStoreError.conflict(current: 2)) {
                 try store.commit(StoreFixture.draft(3), expecting: .revision(1))
             }
-            #expect(store.read(StoreFixture.key, as: Counter.self, supportedSchema: 1).snapshot?.payload.value == 2)
+            #expect(
+                store.read(StoreFixture.key, as: Counter.self, supportedSchema: 1).snapshot?.payload.value
+                    == 2)
         }
     }
 
@@ -84,7 +88,8 @@ struct SnapshotStoreContractTests {
             #expect(
                 store.read(StoreFixture.key, as: Counter.self, supportedSchema: 1)
                     == .incompatible(found: 2, supported: 1))
-            #expect(store.read(StoreFixture.key, as: Counter.self, supportedSchema: 2).snapshot?.revision == 1)
+            #expect(
+                store.read(StoreFixture.key, as: Counter.self, supportedSchema: 2).snapshot?.revision == 1)
             #expect(
                 store.read(StoreFixture.key, as: Counter.self, supportedSchema: 1).loadResult
                     == .failed(.snapshotIncompatible))
@@ -98,7 +103,8 @@ struct SnapshotStoreContractTests {
             #expect(!store.isReadOnly)
             #expect(throws: SnapshotStoreError.readOnly) { try readOnly.commit(StoreFixture.draft(1)) }
             _ = try store.commit(StoreFixture.draft(1))
-            #expect(readOnly.read(StoreFixture.key, as: Counter.self, supportedSchema: 1).snapshot?.revision == 1)
+            #expect(
+                readOnly.read(StoreFixture.key, as: Counter.self, supportedSchema: 1).snapshot?.revision == 1)
             #expect(try readOnly.keys() == [StoreFixture.key])
         }
     }
@@ -110,7 +116,8 @@ struct SnapshotStoreContractTests {
             _ = try store.commit(StoreFixture.draft(10, key: StoreFixture.otherKey))
             _ = try store.commit(StoreFixture.draft(2))
             #expect(try store.keys() == [StoreFixture.otherKey, StoreFixture.key])
-            #expect(store.read(StoreFixture.key, as: Counter.self, supportedSchema: 1).snapshot?.revision == 2)
+            #expect(
+                store.read(StoreFixture.key, as: Counter.self, supportedSchema: 1).snapshot?.revision == 2)
             let other = store.read(StoreFixture.otherKey, as: Counter.self, supportedSchema: 1).snapshot
             #expect(other?.revision == 1)
             #expect(other?.payload.value == 10)
@@ -123,7 +130,9 @@ struct SnapshotStoreContractTests {
         struct Parking: Codable, Sendable, Equatable { var freeSpaces: Int }
         try withStore(kind) { store, _ throws in
             _ = try store.commit(StoreFixture.draft(1))
-            guard case .corrupted(let problems) = store.read(StoreFixture.key, as: Parking.self, supportedSchema: 1)
+            guard
+                case .corrupted(let problems) = store.read(
+                    StoreFixture.key, as: Parking.self, supportedSchema: 1)
             else {
                 Issue.record("expected corrupted")
                 return
@@ -136,7 +145,9 @@ struct SnapshotStoreContractTests {
         }
     }
 
-    @Test("a legacy key is read until the first commit, which continues and migrates it", arguments: Kind.allCases)
+    @Test(
+        "a legacy key is read until the first commit, which continues and migrates it",
+        arguments: Kind.allCases)
     func legacyKey(kind: Kind) throws {
         let legacy = try SnapshotKey(validating: "parking")
         let current = StoreFixture.otherKey
@@ -188,7 +199,8 @@ struct SnapshotStoreContractTests {
                 guard case .tooLarge(_, let limit) = error as? SnapshotStoreError else { return false }
                 return limit == SnapshotLimits.maximumRecordSize
             }
-            #expect(store.read(StoreFixture.key, as: Counter.self, supportedSchema: 1).snapshot?.revision == 1)
+            #expect(
+                store.read(StoreFixture.key, as: Counter.self, supportedSchema: 1).snapshot?.revision == 1)
         }
     }
 

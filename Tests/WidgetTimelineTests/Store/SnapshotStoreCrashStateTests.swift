@@ -40,7 +40,9 @@ struct SnapshotStoreCrashStateTests {
         ]
     }
 
-    @Test("crash after every call of a commit: old or new, never partial, nothing acknowledged lost", arguments: Scenario.all)
+    @Test(
+        "crash after every call of a commit: old or new, never partial, nothing acknowledged lost",
+        arguments: Scenario.all)
     func crashStates(scenario: Scenario) throws {
         let seed = testSeed(0xA11CE) ^ UInt64(scenario.name.utf8.count)
         let report = try enumerate(scenario, seed: seed) { fileSystem in
@@ -51,28 +53,35 @@ struct SnapshotStoreCrashStateTests {
             racing.racesLeft = scenario.racing ? 1 : 0
             // The racing commit loses: its payload would fail the checker's payload check.
             let value = scenario.racing ? 999 : 100 + scenario.existing
-            return try FileSnapshotStore(directory: Self.directory, legacyKeys: scenario.legacyKeys, fileSystem: racing)
-                .commit(StoreFixture.draft(value, key: scenario.key), expecting: scenario.expected)
+            return try FileSnapshotStore(
+                directory: Self.directory, legacyKeys: scenario.legacyKeys, fileSystem: racing
+            )
+            .commit(StoreFixture.draft(value, key: scenario.key), expecting: scenario.expected)
         }
         #expect(report.violations.isEmpty, "seed \(seed): \(report.violations.prefix(5))")
         #expect(report.states >= 25, "only \(report.states) states")
     }
 
-    @Test("a writer that recovers after a process crash leaves a durable commit, whatever the crashed one did")
+    @Test(
+        "a writer that recovers after a process crash leaves a durable commit, whatever the crashed one did")
     func recoveryAfterProcessCrash() throws {
         let seed = testSeed(0xBEEF)
         var generator = SplitMix64(seed: seed)
         let base = try makeBase(Scenario(name: "recovery", existing: 1))
-        let calls = try trace(base) { try FileSnapshotStore(directory: Self.directory, fileSystem: $0).commit(StoreFixture.draft(2)) }
+        let calls = try trace(base) {
+            try FileSnapshotStore(directory: Self.directory, fileSystem: $0).commit(StoreFixture.draft(2))
+        }
         var violations: [String] = []
         for prefix in 0...calls {
             let crashed = base.copy()
             crashed.crash(afterCalls: prefix)
-            _ = try? FileSnapshotStore(directory: Self.directory, fileSystem: crashed).commit(StoreFixture.draft(2))
+            _ = try? FileSnapshotStore(directory: Self.directory, fileSystem: crashed).commit(
+                StoreFixture.draft(2))
             // A new process commits on what the crash left in the page cache, then the power fails.
             let recovered = crashed.afterProcessCrash()
-            guard let outcome = try? FileSnapshotStore(directory: Self.directory, fileSystem: recovered)
-                .commit(StoreFixture.draft(3)), outcome.isDurable
+            guard
+                let outcome = try? FileSnapshotStore(directory: Self.directory, fileSystem: recovered)
+                    .commit(StoreFixture.draft(3)), outcome.isDurable
             else {
                 violations.append("prefix \(prefix): the recovering commit failed")
                 continue
@@ -82,7 +91,8 @@ struct SnapshotStoreCrashStateTests {
                 let read = FileSnapshotStore.readOnly(directory: Self.directory, fileSystem: after)
                     .read(StoreFixture.key, as: Counter.self, supportedSchema: 1)
                 if read.snapshot?.revision != outcome.revision || read.isDegraded {
-                    violations.append("prefix \(prefix), state \(state): read \(read) after durable \(outcome.revision)")
+                    violations.append(
+                        "prefix \(prefix), state \(state): read \(read) after durable \(outcome.revision)")
                 }
             }
         }
@@ -93,7 +103,8 @@ struct SnapshotStoreCrashStateTests {
 
     @Test("the checker catches a save that skips the temporary file's fsync")
     func catchesMissingFileSync() throws {
-        let report = try enumerate(Scenario(name: "no file fsync", existing: 2), seed: testSeed(1)) { fileSystem in
+        let report = try enumerate(Scenario(name: "no file fsync", existing: 2), seed: testSeed(1)) {
+            fileSystem in
             try FileSnapshotStore(
                 directory: Self.directory, fileSystem: SyncDroppingFileSystem(fileSystem, dropping: .files)
             ).commit(StoreFixture.draft(102))
@@ -103,9 +114,11 @@ struct SnapshotStoreCrashStateTests {
 
     @Test("the checker catches a save that skips the directory fsync (a durability violation)")
     func catchesMissingDirectorySync() throws {
-        let report = try enumerate(Scenario(name: "no directory fsync", existing: 2), seed: testSeed(2)) { fileSystem in
+        let report = try enumerate(Scenario(name: "no directory fsync", existing: 2), seed: testSeed(2)) {
+            fileSystem in
             try FileSnapshotStore(
-                directory: Self.directory, fileSystem: SyncDroppingFileSystem(fileSystem, dropping: .directories)
+                directory: Self.directory,
+                fileSystem: SyncDroppingFileSystem(fileSystem, dropping: .directories)
             ).commit(StoreFixture.draft(102))
         }
         #expect(report.violations.contains { $0.contains("lost") }, "\(report.violations.prefix(3))")
@@ -142,8 +155,11 @@ struct SnapshotStoreCrashStateTests {
             // Only a commit that ran to the end without a refused call has really returned.
             let returned = fileSystem.hasCrashed ? nil : outcome
             let new = returned?.revision ?? (scenario.existing + 1)
-            let states = [("process crash", fileSystem.afterProcessCrash())]
-                + (0..<Self.powerLossStates).map { ("power loss \($0)", fileSystem.afterPowerLoss(using: &generator)) }
+            let states =
+                [("process crash", fileSystem.afterProcessCrash())]
+                + (0..<Self.powerLossStates).map {
+                    ("power loss \($0)", fileSystem.afterPowerLoss(using: &generator))
+                }
             for (name, state) in states {
                 report.states += 1
                 let isPowerLoss = name.hasPrefix("power")
@@ -163,7 +179,8 @@ struct SnapshotStoreCrashStateTests {
     func check(
         _ state: CrashSimulatingFileSystem, scenario: Scenario, old: Int?, new: Int, mustBeNew: Bool
     ) -> String? {
-        let reader = FileSnapshotStore.readOnly(directory: Self.directory, legacyKeys: scenario.legacyKeys, fileSystem: state)
+        let reader = FileSnapshotStore.readOnly(
+            directory: Self.directory, legacyKeys: scenario.legacyKeys, fileSystem: state)
         let read = reader.read(scenario.key, as: Counter.self, supportedSchema: 1)
         let seen: Int
         switch read {
@@ -171,7 +188,9 @@ struct SnapshotStoreCrashStateTests {
             if fallback != nil { return "partial newest record: \(read)" }
             if snapshot.payload.value != 100 + snapshot.revision - 1 { return "wrong payload: \(snapshot)" }
             if snapshot.revision != old && snapshot.revision != new { return "revision \(snapshot.revision)" }
-            if mustBeNew && snapshot.revision != new { return "acknowledged revision \(new) lost: read \(snapshot.revision)" }
+            if mustBeNew && snapshot.revision != new {
+                return "acknowledged revision \(new) lost: read \(snapshot.revision)"
+            }
             seen = snapshot.revision
         case .missing:
             if old != nil { return "missing although revision \(old!) existed" }
@@ -180,12 +199,15 @@ struct SnapshotStoreCrashStateTests {
         default:
             return "partial or unreadable: \(read)"
         }
-        let writer = FileSnapshotStore(directory: Self.directory, legacyKeys: scenario.legacyKeys, fileSystem: state)
+        let writer = FileSnapshotStore(
+            directory: Self.directory, legacyKeys: scenario.legacyKeys, fileSystem: state)
         guard let next = try? writer.commit(StoreFixture.draft(100 + seen, key: scenario.key)) else {
             return "the next commit failed after reading \(seen)"
         }
         if next.revision != seen + 1 { return "the next commit made \(next.revision) after reading \(seen)" }
-        let leftovers = state.names(in: Self.root + "/snapshots/" + scenario.key.rawValue).filter { $0.hasPrefix(".tmp-") }
+        let leftovers = state.names(in: Self.root + "/snapshots/" + scenario.key.rawValue).filter {
+            $0.hasPrefix(".tmp-")
+        }
         if !leftovers.isEmpty { return "temporary files left after the next commit: \(leftovers)" }
         return nil
     }
@@ -232,7 +254,9 @@ final class SyncDroppingFileSystem: SnapshotFileSystem, @unchecked Sendable {
         if mode == .directory { directories.insert(file) }
         return file
     }
-    func read(_ file: OpenFile, upTo count: Int) throws(FileSystemError) -> [UInt8] { try base.read(file, upTo: count) }
+    func read(_ file: OpenFile, upTo count: Int) throws(FileSystemError) -> [UInt8] {
+        try base.read(file, upTo: count)
+    }
     func write(_ file: OpenFile, _ bytes: ArraySlice<UInt8>) throws(FileSystemError) -> Int {
         try base.write(file, bytes)
     }
@@ -250,11 +274,15 @@ final class SyncDroppingFileSystem: SnapshotFileSystem, @unchecked Sendable {
     func renameExclusively(_ source: String, to destination: String) throws(FileSystemError) {
         try base.renameExclusively(source, to: destination)
     }
-    func link(_ source: String, to destination: String) throws(FileSystemError) { try base.link(source, to: destination) }
+    func link(_ source: String, to destination: String) throws(FileSystemError) {
+        try base.link(source, to: destination)
+    }
     func unlink(_ path: String) throws(FileSystemError) { try base.unlink(path) }
     func makeDirectory(_ path: String) throws(FileSystemError) { try base.makeDirectory(path) }
     func removeDirectory(_ path: String) throws(FileSystemError) { try base.removeDirectory(path) }
-    func contentsOfDirectory(_ path: String) throws(FileSystemError) -> [String] { try base.contentsOfDirectory(path) }
+    func contentsOfDirectory(_ path: String) throws(FileSystemError) -> [String] {
+        try base.contentsOfDirectory(path)
+    }
 }
 
 /// The classic broken save: the record written straight under its final name, no temporary file,
@@ -265,11 +293,13 @@ struct InPlaceSaver {
     func save(_ draft: SnapshotDraft<Counter>, revision: Int) throws -> CommitOutcome {
         let directory = SnapshotStoreCrashStateTests.root + "/snapshots/" + draft.key.rawValue
         let record = try SnapshotRecord.encode(draft.snapshot(revision: revision))
-        let file = try fileSystem.open(directory + "/" + String(format: "%010d.snapshot", revision), .createNew)
+        let file = try fileSystem.open(
+            directory + "/" + String(format: "%010d.snapshot", revision), .createNew)
         var offset = 0
         while offset < record.count {
             // Written in two halves, as a large record would be.
-            offset += try fileSystem.write(file, record[offset..<min(record.count, offset + record.count / 2 + 1)])
+            offset += try fileSystem.write(
+                file, record[offset..<min(record.count, offset + record.count / 2 + 1)])
         }
         try fileSystem.synchronize(file)
         try fileSystem.close(file)

@@ -1,12 +1,13 @@
+import Foundation
+import Testing
+import WidgetTimeline
+import WidgetTimelineTesting
+
 #if canImport(Darwin)
     import Darwin
 #elseif canImport(Glibc)
     import Glibc
 #endif
-import Foundation
-import Testing
-import WidgetTimeline
-import WidgetTimelineTesting
 
 /// Every file-system call of a commit fails in turn — once, and from then on — with every error a
 /// disk can report, and the store keeps its promises (T1, SQLite's I/O-error tests): the right
@@ -27,7 +28,8 @@ struct SnapshotStoreFaultInjectionTests {
         var existingRevisions: Int { self == .firstCommit ? 0 : 3 }
         var baseFaults: [FileSystemFault] {
             self == .commitByLink
-                ? [FileSystemFault(.error(EINVAL), at: .kind(.renameExclusively, occurrence: 1), .fromThenOn)] : []
+                ? [FileSystemFault(.error(EINVAL), at: .kind(.renameExclusively, occurrence: 1), .fromThenOn)]
+                : []
         }
     }
 
@@ -40,10 +42,12 @@ struct SnapshotStoreFaultInjectionTests {
             let template = try makeTemplate(scenario, in: root)
             let trace = try traceCommit(scenario, template: template, in: root)
             // The call that publishes: the exclusive rename, or the link that replaces it.
-            let publishIndex = try #require(trace.lastIndex { $0.kind == .renameExclusively || $0.kind == .link }) + 1
+            let publishIndex =
+                try #require(trace.lastIndex { $0.kind == .renameExclusively || $0.kind == .link }) + 1
             var cases = 0
             // In the link scenario the rename always fails with EINVAL: the base fault owns it.
-            for index in 1...trace.count where !(scenario == .commitByLink && trace[index - 1].kind == .renameExclusively) {
+            for index in 1...trace.count
+            where !(scenario == .commitByLink && trace[index - 1].kind == .renameExclusively) {
                 for persistence in [FileSystemFault.Persistence.once, .fromThenOn] {
                     let writesAhead = Self.hasWrite(in: trace, from: index)
                     var effects: [FileSystemFault.Effect] = Self.errors.map { .error($0) } + [.interrupted]
@@ -53,7 +57,8 @@ struct SnapshotStoreFaultInjectionTests {
                     for effect in effects {
                         let fault = FileSystemFault(effect, at: .call(index), persistence)
                         try runCase(
-                            scenario, fault: fault, trace: trace, publishIndex: publishIndex, template: template,
+                            scenario, fault: fault, trace: trace, publishIndex: publishIndex,
+                            template: template,
                             in: root)
                         cases += 1
                     }
@@ -112,7 +117,8 @@ struct SnapshotStoreFaultInjectionTests {
     // MARK: - One case
 
     func runCase(
-        _ scenario: Scenario, fault: FileSystemFault, trace: [FileSystemCall], publishIndex: Int, template: URL,
+        _ scenario: Scenario, fault: FileSystemFault, trace: [FileSystemCall], publishIndex: Int,
+        template: URL,
         in root: URL
     ) throws {
         let directory = try copy(template, in: root, name: "case")
@@ -136,7 +142,8 @@ struct SnapshotStoreFaultInjectionTests {
             #expect((try? result.get())?.isDurable == true, "\(label): \(result)")
         case .error(let code):
             let failsBeforePublish =
-                index <= publishIndex && (fault.persistence == .fromThenOn || isEssential(call, in: directory))
+                index <= publishIndex
+                && (fault.persistence == .fromThenOn || isEssential(call, in: directory))
             switch result {
             case .failure(let error):
                 #expect(failsBeforePublish, "\(label): threw \(error)")
@@ -144,8 +151,10 @@ struct SnapshotStoreFaultInjectionTests {
             case .success(let outcome):
                 #expect(!failsBeforePublish, "\(label): succeeded")
                 #expect(outcome.revision == old + 1, "\(label)")
-                let failsDirectorySync = trace.dropFirst(index - 1).prefix(fault.persistence == .once ? 1 : .max)
-                    .contains { isKeyDirectorySync($0, afterPublish: publishIndex, in: trace) }
+                let failsDirectorySync = trace.dropFirst(index - 1).prefix(
+                    fault.persistence == .once ? 1 : .max
+                )
+                .contains { isKeyDirectorySync($0, afterPublish: publishIndex, in: trace) }
                 #expect(outcome.isDurable == !failsDirectorySync, "\(label): \(outcome)")
                 if case .notDurable(let error) = outcome.durability {
                     #expect(error.fileSystemError?.code == code, "\(label)")
@@ -195,9 +204,12 @@ struct SnapshotStoreFaultInjectionTests {
         }
     }
 
-    func isKeyDirectorySync(_ call: FileSystemCall, afterPublish publishIndex: Int, in trace: [FileSystemCall]) -> Bool {
+    func isKeyDirectorySync(
+        _ call: FileSystemCall, afterPublish publishIndex: Int, in trace: [FileSystemCall]
+    ) -> Bool {
         guard let position = trace.firstIndex(of: call), position + 1 > publishIndex else { return false }
-        return (call.kind == .open && call.mode == .directory) || (call.kind == .synchronize && isDirectory(call.path))
+        return (call.kind == .open && call.mode == .directory)
+            || (call.kind == .synchronize && isDirectory(call.path))
     }
 
     func isDirectory(_ path: String) -> Bool {
@@ -238,4 +250,3 @@ struct SnapshotStoreFaultInjectionTests {
         return fileSystem.calls
     }
 }
-

@@ -1,11 +1,12 @@
+import Foundation
+import Testing
+import WidgetTimeline
+
 #if canImport(Darwin)
     import Darwin
 #elseif canImport(Glibc)
     import Glibc
 #endif
-import Foundation
-import Testing
-import WidgetTimeline
 
 /// Real processes, because threads cannot stand in for them: writers killed with SIGKILL at random
 /// moments and at named points while a reader reads, two writers racing on one key, two keys side
@@ -24,7 +25,8 @@ struct SnapshotStoreProcessTests {
         ProcessInfo.processInfo.environment[name].flatMap { Int($0) } ?? fallback
     }
 
-    @Test("kill -9 at random moments and at named points: never corrupted, never backwards, every ACK survives")
+    @Test(
+        "kill -9 at random moments and at named points: never corrupted, never backwards, every ACK survives")
     func killTorture() throws {
         let cycles = Self.environmentNumber("WIDGET_TIMELINE_TORTURE_CYCLES", default: 300)
         let minimumReads = Self.environmentNumber("WIDGET_TIMELINE_TORTURE_READS", default: 20_000)
@@ -49,7 +51,8 @@ struct SnapshotStoreProcessTests {
                     environment["WIDGET_TIMELINE_KILL_POINT"] = killPoint
                     environment["WIDGET_TIMELINE_KILL_AT"] = String(Int.random(in: 1...3, using: &generator))
                 }
-                let writer = try ChildProcess(helper, ["write"] + arguments + ["--count", "40"], environment: environment)
+                let writer = try ChildProcess(
+                    helper, ["write"] + arguments + ["--count", "40"], environment: environment)
                 var acks: [Int] = []
                 var lines: [String] = []
                 let acksBeforeKill = killPoint == nil ? Int.random(in: 0...3, using: &generator) : Int.max
@@ -81,7 +84,9 @@ struct SnapshotStoreProcessTests {
                         Issue.record("\(label): read \(read)")
                         return
                     }
-                    #expect(snapshot.revision >= lastAck && snapshot.revision <= lastAck + 1, "\(label): \(snapshot.revision) vs ACK \(lastAck)")
+                    #expect(
+                        snapshot.revision >= lastAck && snapshot.revision <= lastAck + 1,
+                        "\(label): \(snapshot.revision) vs ACK \(lastAck)")
                     #expect(snapshot.payload.belongs(to: snapshot.revision), "\(label)")
                     lastAck = max(lastAck, snapshot.revision)
                 }
@@ -109,18 +114,23 @@ struct SnapshotStoreProcessTests {
             let done = try #require(rest.last { $0.hasPrefix("DONE ") }, "reader: \(rest.suffix(3))")
             let fields = done.split(separator: " ").compactMap { Int($0) }
             #expect(fields.count == 3 && fields[0] >= minimumReads, "reader: \(done)")
-            #expect(fields.count == 3 && fields[2] == lastAck, "reader's last revision: \(done), last ACK \(lastAck)")
+            #expect(
+                fields.count == 3 && fields[2] == lastAck,
+                "reader's last revision: \(done), last ACK \(lastAck)")
         }
     }
 
-    @Test("two writer processes × 200 compare-and-swap commits on one key: revisions 1…400, no gap, no duplicate")
+    @Test(
+        "two writer processes × 200 compare-and-swap commits on one key: revisions 1…400, no gap, no duplicate"
+    )
     func twoWritersOneKey() throws {
         let helper = try ChildProcess.tortureHelper()
         try withTemporaryDirectory { directory throws in
             let common = ["--dir", directory.path, "--key", StoreFixture.key.rawValue, "--check-locks"]
             let reader = try ChildProcess(helper, ["read"] + common)
             let writers = try ["a", "b"].map { name in
-                try ChildProcess(helper, ["cas"] + common + ["--writer", name, "--count", "200", "--retain", "1000"])
+                try ChildProcess(
+                    helper, ["cas"] + common + ["--writer", name, "--count", "200", "--retain", "1000"])
             }
             var owner: [Int: String] = [:]
             for (name, writer) in zip(["a", "b"], writers) {
@@ -132,7 +142,9 @@ struct SnapshotStoreProcessTests {
                     let revision = Int(fields[1])!
                     #expect(owner[revision] == nil, "revision \(revision) acknowledged twice")
                     owner[revision] = String(fields[2])
-                    #expect(fields[2] == "\(name):\(index + 1)"[...], "writer \(name)'s ACK \(index + 1): \(fields)")
+                    #expect(
+                        fields[2] == "\(name):\(index + 1)"[...],
+                        "writer \(name)'s ACK \(index + 1): \(fields)")
                 }
             }
             #expect(owner.keys.sorted() == Array(1...400))
@@ -143,7 +155,8 @@ struct SnapshotStoreProcessTests {
             for revision in 1...400 {
                 let url = keyDirectory.appendingPathComponent(String(format: "%010d.snapshot", revision))
                 let envelope = try SnapshotRecord.envelope(of: Array(try Data(contentsOf: url))).get()
-                let snapshot = try JSONCoding.decoder().decode(Snapshot<TortureCheck>.self, from: Data(envelope))
+                let snapshot = try JSONCoding.decoder().decode(
+                    Snapshot<TortureCheck>.self, from: Data(envelope))
                 #expect(snapshot.revision == revision)
                 #expect(snapshot.payload.belongs(to: revision))
                 #expect("\(snapshot.payload.writer):\(snapshot.payload.counter)" == owner[revision])
@@ -158,7 +171,9 @@ struct SnapshotStoreProcessTests {
         }
     }
 
-    @Test("two compare-and-swap writers, one killed with SIGKILL and restarted 20 times: every ACK in the history")
+    @Test(
+        "two compare-and-swap writers, one killed with SIGKILL and restarted 20 times: every ACK in the history"
+    )
     func twoWritersOneKilled() throws {
         let seed = testSeed(UInt64(UInt32(truncatingIfNeeded: getpid())) &* 0x51_7CC1)
         var generator = SplitMix64(seed: seed)
@@ -170,13 +185,18 @@ struct SnapshotStoreProcessTests {
             var nextCounter = 1
             for restart in 0..<20 {
                 let victim = try ChildProcess(
-                    helper, ["cas"] + common + ["--writer", "b", "--count", "1000", "--first-counter", "\(nextCounter)"])
+                    helper,
+                    ["cas"] + common + [
+                        "--writer", "b", "--count", "1000", "--first-counter", "\(nextCounter)",
+                    ])
                 let acksBeforeKill = Int.random(in: 0...6, using: &generator)
                 var acks = 0
                 if acksBeforeKill == 0 { victim.send(SIGKILL) }
                 while let line = victim.readLine() {
                     let fields = line.split(separator: " ")
-                    guard fields.first == "ACK", fields.count == 3, let revision = Int(fields[1]) else { continue }
+                    guard fields.first == "ACK", fields.count == 3, let revision = Int(fields[1]) else {
+                        continue
+                    }
                     acknowledged[revision] = String(fields[2])
                     nextCounter = Int(fields[2].split(separator: ":")[1])! + 1
                     acks += 1
@@ -197,8 +217,11 @@ struct SnapshotStoreProcessTests {
             for (revision, owner) in acknowledged {
                 let url = keyDirectory.appendingPathComponent(String(format: "%010d.snapshot", revision))
                 let envelope = try SnapshotRecord.envelope(of: Array(try Data(contentsOf: url))).get()
-                let snapshot = try JSONCoding.decoder().decode(Snapshot<TortureCheck>.self, from: Data(envelope))
-                #expect("\(snapshot.payload.writer):\(snapshot.payload.counter)" == owner, "revision \(revision) (seed \(seed))")
+                let snapshot = try JSONCoding.decoder().decode(
+                    Snapshot<TortureCheck>.self, from: Data(envelope))
+                #expect(
+                    "\(snapshot.payload.writer):\(snapshot.payload.counter)" == owner,
+                    "revision \(revision) (seed \(seed))")
             }
             #expect(acknowledged.values.filter { $0.hasPrefix("a:") }.count == 150)
         }
@@ -210,7 +233,12 @@ struct SnapshotStoreProcessTests {
         try withTemporaryDirectory { directory throws in
             let keys = [StoreFixture.key, StoreFixture.otherKey]
             let writers = try keys.map { key in
-                try ChildProcess(helper, ["write", "--dir", directory.path, "--key", key.rawValue, "--count", "200", "--check-locks"])
+                try ChildProcess(
+                    helper,
+                    [
+                        "write", "--dir", directory.path, "--key", key.rawValue, "--count", "200",
+                        "--check-locks",
+                    ])
             }
             for (key, writer) in zip(keys, writers) {
                 let lines = writer.readAllLines()
@@ -228,7 +256,9 @@ struct SnapshotStoreProcessTests {
                 let bytes = Array(try Data(contentsOf: url))
                 try Data(bytes.prefix(bytes.count / 2)).write(to: url)
             }
-            guard case .corrupted(let problems) = store.read(keys[0], as: TortureCheck.self, supportedSchema: 1) else {
+            guard
+                case .corrupted(let problems) = store.read(keys[0], as: TortureCheck.self, supportedSchema: 1)
+            else {
                 Issue.record("expected the damaged key to be corrupted")
                 return
             }

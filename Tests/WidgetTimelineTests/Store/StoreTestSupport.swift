@@ -1,11 +1,12 @@
+import Foundation
+import Testing
+import WidgetTimeline
+
 #if canImport(Darwin)
     import Darwin
 #elseif canImport(Glibc)
     import Glibc
 #endif
-import Foundation
-import Testing
-import WidgetTimeline
 
 /// The payload the store tests commit.
 struct Counter: Codable, Sendable, Equatable {
@@ -19,7 +20,8 @@ enum StoreFixture {
     static let key = try! SnapshotKey(validating: "task-count")
     static let otherKey = try! SnapshotKey(validating: "parking.yeouido.compact")
 
-    static func draft(_ value: Int, key: SnapshotKey = key, schemaVersion: Int = 1) -> SnapshotDraft<Counter> {
+    static func draft(_ value: Int, key: SnapshotKey = key, schemaVersion: Int = 1) -> SnapshotDraft<Counter>
+    {
         try! SnapshotDraft(
             kind: "task-count", key: key, schemaVersion: schemaVersion,
             generatedAt: generatedAt.addingTimeInterval(Double(value)),
@@ -50,7 +52,8 @@ func temporaryFiles(in url: URL) -> [String] {
 
 /// The revision files in a key's directory, as revision numbers, oldest first.
 func revisionFiles(in url: URL) -> [Int] {
-    names(in: url).filter { $0.hasSuffix(".snapshot") }.compactMap { Int($0.dropLast(".snapshot".count)) }.sorted()
+    names(in: url).filter { $0.hasSuffix(".snapshot") }.compactMap { Int($0.dropLast(".snapshot".count)) }
+        .sorted()
 }
 
 /// The seed for a randomised test: `WIDGET_TIMELINE_SEED` when set (to reproduce a failure),

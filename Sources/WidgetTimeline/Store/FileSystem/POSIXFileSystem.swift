@@ -129,7 +129,9 @@ public struct POSIXFileSystem: SnapshotFileSystem {
                 return names
             }
             let name = withUnsafePointer(to: &entry.pointee.d_name) { pointer in
-                pointer.withMemoryRebound(to: CChar.self, capacity: MemoryLayout.size(ofValue: pointer.pointee)) {
+                pointer.withMemoryRebound(
+                    to: CChar.self, capacity: MemoryLayout.size(ofValue: pointer.pointee)
+                ) {
                     String(cString: $0)
                 }
             }
@@ -190,7 +192,9 @@ public struct POSIXFileSystem: SnapshotFileSystem {
         Darwin.write(fd, buffer, count)
     }
     private func systemClose(_ fd: Int32) -> Int32 { Darwin.close(fd) }
-    private func systemLink(_ source: String, _ destination: String) -> Int32 { Darwin.link(source, destination) }
+    private func systemLink(_ source: String, _ destination: String) -> Int32 {
+        Darwin.link(source, destination)
+    }
     private func systemUnlink(_ path: String) -> Int32 { Darwin.unlink(path) }
 #elseif canImport(Glibc)
     private func systemRead(_ fd: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
@@ -200,7 +204,9 @@ public struct POSIXFileSystem: SnapshotFileSystem {
         Glibc.write(fd, buffer, count)
     }
     private func systemClose(_ fd: Int32) -> Int32 { Glibc.close(fd) }
-    private func systemLink(_ source: String, _ destination: String) -> Int32 { Glibc.link(source, destination) }
+    private func systemLink(_ source: String, _ destination: String) -> Int32 {
+        Glibc.link(source, destination)
+    }
     private func systemUnlink(_ path: String) -> Int32 { Glibc.unlink(path) }
 #else
     private func systemRead(_ fd: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
@@ -210,6 +216,8 @@ public struct POSIXFileSystem: SnapshotFileSystem {
         Musl.write(fd, buffer, count)
     }
     private func systemClose(_ fd: Int32) -> Int32 { Musl.close(fd) }
-    private func systemLink(_ source: String, _ destination: String) -> Int32 { Musl.link(source, destination) }
+    private func systemLink(_ source: String, _ destination: String) -> Int32 {
+        Musl.link(source, destination)
+    }
     private func systemUnlink(_ path: String) -> Int32 { Musl.unlink(path) }
 #endif

@@ -22,7 +22,7 @@ struct FileRevisionSource: RevisionSource {
                 try fileSystem.contentsOfDirectory(directory)
             }
             return .revisions(names.compactMap(StoreLayout.revision(fromFileName:)))
-        } catch where error.code == ENOENT {
+        } catch  where error.code == ENOENT {
             return .absent
         } catch {
             return .failed(.io(operation: .listDirectory, path: directory, errno: error.code))

@@ -104,7 +104,8 @@ enum NewestRecordReader {
                 switch decode(record, key, revision) {
                 case .valid(let value):
                     let fallback =
-                        skipped.isEmpty ? nil : SnapshotFallback(newestRevision: revisions[0], skipped: skipped)
+                        skipped.isEmpty
+                        ? nil : SnapshotFallback(newestRevision: revisions[0], skipped: skipped)
                     return .outcome(.found(value, fallback: fallback))
                 case .incompatible(let found):
                     return .outcome(.incompatible(found: found))
