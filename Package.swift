@@ -29,7 +29,8 @@ let package = Package(
 
         .testTarget(
             name: "WidgetTimelineTests",
-            dependencies: ["WidgetTimeline", "WidgetTimelineTesting"]
+            dependencies: ["WidgetTimeline", "WidgetTimelineTesting"],
+            exclude: ["Fixtures"]
         ),
         .testTarget(
             name: "WidgetTimelineTestingTests",
@@ -41,8 +42,10 @@ let package = Package(
         ),
         .testTarget(
             name: "WidgetTimelineCLITests",
-            dependencies: ["WidgetTimelineCLI", "WidgetTimeline", "WidgetTimelineExamples"],
-            exclude: ["Snapshots"]
+            dependencies: [
+                "WidgetTimelineCLI", "WidgetTimeline", "WidgetTimelineExamples", "WidgetTimelineTesting",
+            ],
+            exclude: ["Snapshots", "Fixtures"]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -41,11 +41,22 @@ public struct DayBoundaries: Sendable, Hashable {
         var (localDay, _) = localSeconds.floorDivided(by: 86_400)
         localDay -= 1
         while true {
-            let wallClock = localDay * 86_400 + dayStart.secondsAfterMidnight
-            let start = firstInstant(atOrAfterWallClock: wallClock)
-            if start > instantSeconds { return Date(timeIntervalSince1970: Double(start)) }
+            if let start = start(ofLocalDay: localDay), start > instantSeconds {
+                return Date(timeIntervalSince1970: Double(start))
+            }
             localDay += 1
         }
+    }
+
+    /// The day start of the local date `localDay` (days since 1970-01-01), or `nil` when the zone
+    /// skipped that whole date.
+    private func start(ofLocalDay localDay: Int64) -> Int64? {
+        let midnight = firstInstant(atOrAfterWallClock: localDay * 86_400)
+        let midnightLocal =
+            midnight + Int64(timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: Double(midnight))))
+        guard midnightLocal.floorDivided(by: 86_400).quotient == localDay else { return nil }
+        return dayStart == .midnight
+            ? midnight : firstInstant(atOrAfterWallClock: localDay * 86_400 + dayStart.secondsAfterMidnight)
     }
 
     /// The day start at or before `instant`: when the local day containing `instant` began.
@@ -58,8 +69,9 @@ public struct DayBoundaries: Sendable, Hashable {
         let instantSeconds = Self.seconds(instant)
         while true {
             localDay -= 1
-            let start = firstInstant(atOrAfterWallClock: localDay * 86_400 + dayStart.secondsAfterMidnight)
-            if start <= instantSeconds { return Date(timeIntervalSince1970: Double(start)) }
+            if let start = start(ofLocalDay: localDay), start <= instantSeconds {
+                return Date(timeIntervalSince1970: Double(start))
+            }
         }
     }
 

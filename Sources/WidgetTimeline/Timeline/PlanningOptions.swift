@@ -5,8 +5,13 @@ public struct PlanningOptions: Sendable, Hashable {
     /// How far past `now` entries are planned. Long enough that a refresh hours late still finds
     /// the states that then hold (stale, expired, overdue) already on the timeline.
     public var horizon: TimeInterval
-    /// The most entries in one timeline. WidgetKit holds all of them in the extension's ~30 MB.
-    public var maximumEntries: Int
+    /// The most entries in one timeline, at least 3 (now and the two freshness transitions).
+    /// WidgetKit holds all of them in the extension's ~30 MB.
+    public var maximumEntries: Int {
+        get { storedMaximumEntries }
+        set { storedMaximumEntries = max(3, newValue) }
+    }
+    private var storedMaximumEntries: Int
     /// The least time between two entries. WidgetKit documents about 5 minutes.
     public var minimumSpacing: TimeInterval
     /// The retry schedule after failures.
@@ -30,7 +35,7 @@ public struct PlanningOptions: Sendable, Hashable {
         jitterSeed: UInt64 = 0
     ) {
         self.horizon = max(0, horizon)
-        self.maximumEntries = max(1, maximumEntries)
+        self.storedMaximumEntries = max(3, maximumEntries)
         self.minimumSpacing = max(0, minimumSpacing)
         self.retry = retry
         self.firstInstallRecheck = max(minimumSpacing, firstInstallRecheck)

@@ -60,7 +60,13 @@ public struct TimelineInvariants: Sendable, Hashable {
     /// An entry at `now` must already be present (the planner always samples `now`); if it is not,
     /// the earliest entry at or after `now` is moved to `now`, so "at least one entry" holds for any
     /// non-empty input with an entry not before `now`.
-    public func enforce<State>(_ entries: [PlannedEntry<State>], now: Date) -> (
+    ///
+    /// - Parameter protected: dates whose entries survive the entry limit when there is room for
+    ///   them after the first entry. The planner protects freshness transitions, so cutting a long
+    ///   timeline short never leaves a fresh claim without the entry that withdraws it.
+    public func enforce<State>(
+        _ entries: [PlannedEntry<State>], now: Date, protecting protected: Set<Date> = []
+    ) -> (
         entries: [PlannedEntry<State>], corrections: [TimelineCorrection]
     ) {
         var corrections: [TimelineCorrection] = []
@@ -116,12 +122,29 @@ public struct TimelineInvariants: Sendable, Hashable {
         }
 
         let horizonEnd = now.addingTimeInterval(horizon)
-        let withinHorizon = spaced.prefix { $0.date <= horizonEnd }
-        var kept = Array(withinHorizon.prefix(maximumEntries))
-        if kept.count < spaced.count {
-            corrections.append(.truncated(count: spaced.count - kept.count, from: spaced[kept.count].date))
+        let withinHorizon = Array(spaced.prefix { $0.date <= horizonEnd })
+        guard withinHorizon.count > maximumEntries || withinHorizon.count < spaced.count else {
+            return (spaced, corrections)
         }
-        if kept.isEmpty, let first = spaced.first { kept = [first] }
+        var kept = Array(withinHorizon.prefix(maximumEntries))
+        if withinHorizon.count > maximumEntries {
+            let protectedTail = withinHorizon.dropFirst().filter { protected.contains($0.date) }
+            let regular = max(1, maximumEntries - protectedTail.count)
+            kept = Array(withinHorizon.prefix(regular))
+            for entry in protectedTail
+            where entry.date > kept[kept.count - 1].date && kept.count < maximumEntries {
+                if entry.state == kept[kept.count - 1].state
+                    && entry.relevance == kept[kept.count - 1].relevance
+                {
+                    continue
+                }
+                kept.append(entry)
+            }
+        }
+        let keptDates = Set(kept.map(\.date))
+        if let firstDropped = spaced.first(where: { !keptDates.contains($0.date) }) {
+            corrections.append(.truncated(count: spaced.count - kept.count, from: firstDropped.date))
+        }
         return (kept, corrections)
     }
 

@@ -22,6 +22,19 @@ public protocol WidgetKind: Sendable {
     /// The domain's tolerance for old data.
     var freshness: FreshnessPolicy { get }
 
+    /// The tolerance for one snapshot's data, when the payload carries its own (a server that says
+    /// how long its numbers hold). Defaults to ``freshness``.
+    func freshness(of snapshot: Snapshot<Payload>) -> FreshnessPolicy
+
+    /// The fingerprint that decides whether a commit changes what is displayed (SPEC R3). Defaults
+    /// to the payload's canonical JSON; override it to leave out display-irrelevant fields, or to
+    /// include the observation time when the widget shows it.
+    func fingerprint(of payload: Payload, observedAt: Date?) throws -> ContentFingerprint
+
+    /// Whether a payload fetched for `key` answers for it (SPEC L2): a source that returns another
+    /// park's data answers nothing. Defaults to `true`.
+    func payload(_ payload: Payload, answers key: SnapshotKey) -> Bool
+
     /// What the widget shows at `instant`, from the snapshot's payload.
     func content(of snapshot: Snapshot<Payload>, at instant: Date, in calendar: Calendar) -> Content
 
@@ -35,8 +48,9 @@ public protocol WidgetKind: Sendable {
     /// The Smart Stack relevance of a screen, if the widget uses it.
     func relevance(of state: WidgetState<Content>) -> EntryRelevance?
 
-    /// A one-line, human-readable summary of a screen, for the CLI and reports.
-    func summary(of content: Content) -> String
+    /// A one-line, human-readable summary of a screen, for the CLI and reports; times in
+    /// `calendar`'s zone.
+    func summary(of content: Content, in calendar: Calendar) -> String
 
     /// Gallery and placeholder data: realistic, never a real user's.
     var preview: Payload { get }
@@ -48,9 +62,17 @@ public protocol WidgetKind: Sendable {
 extension WidgetKind {
     public var schemaVersion: Int { 1 }
 
+    public func freshness(of snapshot: Snapshot<Payload>) -> FreshnessPolicy { freshness }
+
+    public func fingerprint(of payload: Payload, observedAt: Date?) throws -> ContentFingerprint {
+        try ContentFingerprint(of: payload)
+    }
+
+    public func payload(_ payload: Payload, answers key: SnapshotKey) -> Bool { true }
+
     public func relevance(of state: WidgetState<Content>) -> EntryRelevance? { nil }
 
-    public func summary(of content: Content) -> String { String(describing: content) }
+    public func summary(of content: Content, in calendar: Calendar) -> String { String(describing: content) }
 
     public func deepLink(for payload: Payload?) -> URL? { nil }
 
@@ -62,6 +84,7 @@ extension WidgetKind {
         Content
     > {
         let stamp = snapshot.stamp
+        let freshness = freshness(of: snapshot)
         switch freshness.classify(dataObservedAt: stamp.observedAt, at: instant) {
         case .fresh:
             return .fresh(content(of: snapshot, at: instant, in: calendar), stamp)
@@ -75,13 +98,13 @@ extension WidgetKind {
         }
     }
 
-    /// A one-line summary of any state, e.g. `fresh r18 · 12 tasks`.
-    public func summary(of state: WidgetState<Content>) -> String {
+    /// A one-line summary of any state, e.g. `fresh r18 · 12 open tasks`.
+    public func summary(of state: WidgetState<Content>, in calendar: Calendar) -> String {
         switch state {
         case .noData: "no data yet"
         case .unavailable(let reason): "unavailable (\(reason))"
         case .fresh(let content, let stamp), .stale(let content, let stamp), .expired(let content, let stamp):
-            "\(state.situation) r\(stamp.revision) · \(summary(of: content))"
+            "\(state.situation) r\(stamp.revision) · \(summary(of: content, in: calendar))"
         }
     }
 }

@@ -1,0 +1,75 @@
+import Foundation
+import WidgetTimeline
+
+/// `widget-timeline lint`: checks a timeline JSON against the invariants and the review questions.
+struct LintCommand: Command {
+    static let spec = CommandSpec(
+        name: "lint",
+        overview: "Check a timeline JSON against the timeline invariants and the widget review questions.",
+        discussion: """
+            Reads the timeline JSON that 'build --format json' prints. Exits 1 when any finding is an
+            error. With --now, also checks the entries and the reload date against that instant.
+            """,
+        positionals: [PositionalSpec("file|-", help: "The timeline JSON; - reads standard input.")],
+        options: [
+            OptionSpec(
+                "now", .value(placeholder: "iso8601"), help: "When the timeline was built, with an offset."),
+            OptionSpec("format", .value(placeholder: "text|json"), help: "Output format (default: text)."),
+        ]
+    )
+
+    /// Timelines are small; 4 MiB leaves room for the longest WidgetKit would keep.
+    static let sizeLimit = 4 << 20
+
+    var path: String
+    var now: Date?
+    var format: OutputFormat
+
+    init(_ arguments: ParsedArguments) throws(CommandFailure) {
+        path = arguments.positionals[0]
+        now = try arguments.instant("now")
+        format = try arguments.outputFormat()
+    }
+
+    func run(in context: CommandContext) throws(CommandFailure) -> ExitCode {
+        let data = try InputFile.read(path, limit: Self.sizeLimit, what: "timeline", in: context)
+        let source = path == "-" ? "on standard input" : "'\(path)'"
+        let timeline = try DecodingFailure.decode(
+            PlannedTimeline<JSONValue>.self, from: data, what: "timeline", source: source)
+        let findings = TimelineLinter().lint(timeline, now: now) { $0["display"]?.stringValue }
+        switch format {
+        case .json:
+            let report = LintReport(findings: findings)
+            guard let json = try? JSONCoding.encoder(pretty: true).encode(report) else {
+                throw CommandFailure(.ioError, "the findings cannot be written as JSON")
+            }
+            context.print(String(decoding: json, as: UTF8.self))
+        case .text:
+            context.standardOutput.write(Self.text(findings, source: path == "-" ? "standard input" : path))
+        }
+        return findings.contains { $0.severity == .error } ? .problemFound : .success
+    }
+
+    static func text(_ findings: [LintFinding], source: String) -> String {
+        func count(_ severity: LintFinding.Severity, _ noun: String) -> String {
+            let number = findings.filter { $0.severity == severity }.count
+            return "\(number) \(noun)\(number == 1 ? "" : "s")"
+        }
+        var lines = [
+            "\(source): \(count(.error, "error")), \(count(.warning, "warning")), \(count(.info, "note"))"
+        ]
+        for finding in findings {
+            let place = finding.entry.map { "entry \($0)" } ?? "timeline"
+            lines.append(
+                "  " + finding.severity.rawValue.padding(9) + place.padding(10) + finding.rule + ": "
+                    + finding.message
+            )
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+}
+
+/// `lint --format json` output.
+private struct LintReport: Encodable {
+    var findings: [LintFinding]
+}

@@ -1,0 +1,136 @@
+import Foundation
+import WidgetTimeline
+
+/// A dose or check-in schedule (seed 000): the next item moves from upcoming to due at its time and
+/// to overdue an hour later, and today's count starts again at each day start.
+///
+/// "Due at 11:00, now 09:00" plans entries at 09:00 (upcoming), 11:00 (due) and 12:00 (overdue);
+/// the view shows "in 2 hours" with a relative date, so no hourly entries are needed.
+public struct ScheduleWidget: WidgetKind {
+    public typealias Payload = SchedulePayload
+    public typealias Content = ScheduleContent
+
+    public let kind = "schedule"
+    /// The schedule is the app's own data, pushed on every change; it is worth a refresh after 6 h,
+    /// shown as last known after 12 h, and expired (still shown, with its time) after 36 h.
+    public var freshness = FreshnessPolicy(
+        staleAfter: 12 * 3600, expiresAfter: 36 * 3600, refreshAfter: 6 * 3600)
+    /// How long after its due time an item counts as overdue.
+    public var overdueAfter: TimeInterval = 3600
+    /// When the widget's day begins; today's count resets there.
+    public var dayStart: DayStart = .midnight
+
+    public init() {}
+
+    public func content(of snapshot: Snapshot<SchedulePayload>, at instant: Date, in calendar: Calendar)
+        -> ScheduleContent
+    {
+        let payload = snapshot.payload
+        let boundaries = DayBoundaries(calendar: calendar, dayStart: dayStart)
+        // The count was taken on the day the snapshot was generated; a later day has none yet.
+        let countIsToday =
+            boundaries.dayStart(containing: instant) == boundaries.dayStart(containing: snapshot.generatedAt)
+        let doneToday = countIsToday ? payload.completedToday : 0
+        let pending = payload.pending.sorted()
+        // The latest item already due wins (an overdue dose must not hide behind the next one);
+        // before any is due, the earliest upcoming one.
+        guard let focus = pending.last(where: { $0 <= instant }) ?? pending.first else {
+            return ScheduleContent(phase: .clear, dueAt: nil, completedToday: doneToday, remaining: 0)
+        }
+        let phase: SchedulePhase
+        if instant < focus {
+            phase = .upcoming
+        } else if instant < focus.addingTimeInterval(overdueAfter) {
+            phase = .due
+        } else {
+            phase = .overdue
+        }
+        let remaining = pending.filter { $0 >= focus }.count
+        return ScheduleContent(phase: phase, dueAt: focus, completedToday: doneToday, remaining: remaining)
+    }
+
+    public func changePoints(
+        of snapshot: Snapshot<SchedulePayload>,
+        after now: Date,
+        through end: Date,
+        in calendar: Calendar
+    ) -> [Date] {
+        var points = snapshot.payload.pending.flatMap { [$0, $0.addingTimeInterval(overdueAfter)] }
+        points += DayBoundaries(calendar: calendar, dayStart: dayStart).dayStarts(after: now, through: end)
+        return points
+    }
+
+    public func relevance(of state: WidgetState<ScheduleContent>) -> EntryRelevance? {
+        switch state.content?.phase {
+        case .due?: EntryRelevance(score: 1, duration: overdueAfter)
+        case .overdue?: EntryRelevance(score: 0.5)
+        default: nil
+        }
+    }
+
+    public func summary(of content: ScheduleContent, in calendar: Calendar) -> String {
+        let time = ExampleFormatting.clock(content.dueAt, in: calendar.timeZone)
+        let focus =
+            switch content.phase {
+            case .upcoming: "next at \(time)"
+            case .due: "due since \(time)"
+            case .overdue: "overdue since \(time), check needed"
+            case .clear: "all done"
+            }
+        return focus + " · \(content.remaining) left · \(content.completedToday) done today"
+    }
+
+    public var preview: SchedulePayload { .preview }
+
+    public func deepLink(for payload: SchedulePayload?) -> URL? { ExampleDeepLink.url("schedule") }
+}
+
+/// What the host app writes for the schedule widget: pending due times and today's count. No
+/// titles or medication names: the widget does not need them to be useful on a lock screen.
+public struct SchedulePayload: Codable, Sendable, Equatable {
+    /// Due times of items not yet done, in any order.
+    public var pending: [Date]
+    /// Items done on the day the snapshot was generated.
+    public var completedToday: Int
+
+    public init(pending: [Date], completedToday: Int) {
+        self.pending = pending
+        self.completedToday = completedToday
+    }
+
+    /// Gallery data: two items later in a fixed sample day, one done.
+    public static let preview = SchedulePayload(
+        pending: [Date(timeIntervalSince1970: 1_798_534_800), Date(timeIntervalSince1970: 1_798_556_400)],
+        completedToday: 1
+    )
+}
+
+/// Where the focused item stands.
+public enum SchedulePhase: String, Codable, Sendable, Equatable {
+    /// Its time has not come.
+    case upcoming
+    /// Its time has come, within the grace period.
+    case due
+    /// Past the grace period and not done: "check needed".
+    case overdue
+    /// Nothing pending.
+    case clear
+}
+
+/// One screen of the schedule widget.
+public struct ScheduleContent: Codable, Sendable, Equatable {
+    public var phase: SchedulePhase
+    /// The focused item's due time (the view renders "in 2 hours" from it with a relative date).
+    public var dueAt: Date?
+    public var completedToday: Int
+    /// Pending items from the focused one on.
+    public var remaining: Int
+
+    public init(phase: SchedulePhase, dueAt: Date?, completedToday: Int, remaining: Int) {
+        self.phase = phase
+        self.dueAt = dueAt
+        self.completedToday = completedToday
+        self.remaining = remaining
+    }
+
+}

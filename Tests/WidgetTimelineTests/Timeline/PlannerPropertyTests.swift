@@ -1,0 +1,150 @@
+import Foundation
+import Testing
+import WidgetTimeline
+import WidgetTimelineTesting
+
+/// Property tests: for many seeded random snapshots, zones, instants and failures, every invariant
+/// of SPEC P3 and P4 holds, and no entry claims fresher data than it has.
+@Suite("Planner properties over generated inputs")
+struct PlannerPropertyTests {
+    static let zones = [
+        "UTC", "Asia/Seoul", "America/Havana", "America/Santiago", "Australia/Lord_Howe", "Pacific/Apia",
+        "Europe/Berlin", "Asia/Kathmandu", "America/St_Johns",
+    ]
+
+    struct Case: CustomStringConvertible {
+        var seed: UInt64
+        var planner: TimelinePlanner<ScriptedWidget>
+        var input: LoadResult<ScriptedPayload>
+        var now: Date
+        var calendar: Calendar
+
+        var description: String { "seed \(seed)" }
+    }
+
+    static func generate(seed: UInt64) -> Case {
+        var random = SplitMix64(seed: seed)
+        let now = Date(
+            timeIntervalSince1970: Double(Int64.random(in: 1_300_000_000...1_900_000_000, using: &random)))
+        let minute: TimeInterval = 60
+        // Change points cluster, collide, fall in the past and beyond the horizon.
+        let phaseCount = Int.random(in: 0...60, using: &random)
+        let phases = (0..<phaseCount).map { index in
+            let offset =
+                Double(Int.random(in: -180...(72 * 60), using: &random)) * minute
+                + (Bool.random(using: &random) ? Double(Int.random(in: 0...59, using: &random)) : 0)
+            return ScriptedPhase(
+                start: now.addingTimeInterval(offset), label: "P\(Int.random(in: 0...3, using: &random))")
+        }
+        let stale = Double(Int.random(in: 1...(12 * 60), using: &random)) * minute
+        let expires = stale + Double(Int.random(in: 0...(48 * 60), using: &random)) * minute
+        let policy = FreshnessPolicy(
+            staleAfter: stale,
+            expiresAfter: expires,
+            expiredValue: Bool.random(using: &random) ? .shown : .hidden,
+            refreshAfter: Double(Int.random(in: 1...(24 * 60), using: &random)) * minute
+        )
+        var options = PlanningOptions.default
+        options.maximumEntries = Int.random(in: 1...120, using: &random)
+        options.horizon = Double(Int.random(in: 0...(72 * 60), using: &random)) * minute
+        options.jitterSeed = random.next()
+        if Bool.random(using: &random) {
+            options.refreshJitter = RefreshJitter(maximum: 900, seed: random.next())
+        }
+        let generatedAt = now.addingTimeInterval(
+            -Double(Int.random(in: 0...(3 * 24 * 60), using: &random)) * minute)
+        let observedAt: Date? =
+            Bool.random(using: &random)
+            ? generatedAt.addingTimeInterval(-Double(Int.random(in: 0...(6 * 60), using: &random)) * minute)
+            : nil
+        let snapshot = Snapshot.fixture(
+            ScriptedPayload(initialLabel: "P0", phases: phases),
+            kind: "scripted",
+            revision: Int.random(in: 1...1000, using: &random),
+            generatedAt: generatedAt,
+            observedAt: observedAt
+        )
+        let input: LoadResult<ScriptedPayload>
+        switch Int.random(in: 0..<5, using: &random) {
+        case 0: input = .nothingYet
+        case 1: input = .failed(.sourceFailed, consecutiveFailures: Int.random(in: 1...20, using: &random))
+        case 2:
+            input = .failed(
+                .sourceTimedOut, consecutiveFailures: Int.random(in: 1...20, using: &random),
+                lastKnown: snapshot)
+        default: input = .loaded(snapshot)
+        }
+        return Case(
+            seed: seed,
+            planner: TimelinePlanner(kind: ScriptedWidget(freshness: policy), options: options),
+            input: input,
+            now: now,
+            calendar: .gregorian(in: zones.randomElement(using: &random)!)
+        )
+    }
+
+    @Test("every P3 invariant and P4 policy rule holds for 2,000 generated inputs")
+    func invariantsHold() {
+        for seed in UInt64(0)..<2_000 {
+            let test = Self.generate(seed: seed)
+            let plan = test.planner.plan(test.input, at: test.now, in: test.calendar)
+            let entries = plan.timeline.entries
+            let invariants = TimelineInvariants(test.planner.options)
+            let violations = invariants.violations(of: entries, now: test.now)
+            #expect(violations.isEmpty, "\(test): \(violations)")
+            #expect(entries.first?.date == test.now, "\(test)")
+            switch plan.timeline.policy {
+            case .never:
+                Issue.record("\(test): .never is never chosen")
+            case .atEnd:
+                #expect(test.input.failure == nil, "\(test): .atEnd after a failure")
+                #expect(
+                    (entries.last?.date ?? test.now) > test.now, "\(test): .atEnd on a single entry at now")
+            case .after(let date):
+                #expect(
+                    date >= test.now.addingTimeInterval(test.planner.options.minimumSpacing)
+                        || plan.corrections.contains { if case .truncated = $0 { true } else { false } },
+                    "\(test): reload sooner than the minimum spacing")
+            }
+        }
+    }
+
+    @Test("no entry claims fresher data than it has, until the next entry (2,000 generated inputs)")
+    func claimsAreHonest() {
+        for seed in UInt64(10_000)..<12_000 {
+            let test = Self.generate(seed: seed)
+            guard let snapshot = test.input.snapshot else { continue }
+            let plan = test.planner.plan(test.input, at: test.now, in: test.calendar)
+            let entries = plan.timeline.entries
+            let policy = test.planner.kind.freshness
+            let horizonEnd = test.now.addingTimeInterval(test.planner.options.horizon)
+            for (index, entry) in entries.enumerated() {
+                let end = index + 1 < entries.count ? entries[index + 1].date : horizonEnd
+                guard end > entry.date else { continue }
+                let truth = policy.classify(
+                    dataObservedAt: snapshot.dataObservedAt, at: end.addingTimeInterval(-0.001))
+                switch entry.state {
+                case .fresh:
+                    #expect(
+                        truth == .fresh, "\(test): entry \(index) claims fresh until \(end), data is \(truth)"
+                    )
+                case .stale:
+                    #expect(truth != .expired || policy.expiredValue == .shown, "\(test): entry \(index)")
+                case .noData, .unavailable, .expired:
+                    break
+                }
+            }
+        }
+    }
+
+    @Test("the planner is a pure function: the same generated input, the same plan")
+    func deterministic() {
+        for seed in UInt64(20_000)..<20_200 {
+            let a = Self.generate(seed: seed)
+            let b = Self.generate(seed: seed)
+            #expect(
+                a.planner.plan(a.input, at: a.now, in: a.calendar)
+                    == b.planner.plan(b.input, at: b.now, in: b.calendar))
+        }
+    }
+}

@@ -1,0 +1,230 @@
+import Foundation
+import Testing
+import WidgetTimeline
+import WidgetTimelineTesting
+
+@Suite("The planner: sample, enforce, choose the policy")
+struct TimelinePlannerTests {
+    let calendar = Calendar.gregorian(in: "Asia/Seoul")
+    let now = Date.at("2026-11-29T09:00:00+09:00")
+    let widget = ScriptedWidget(freshness: FreshnessPolicy(staleAfter: 30 * 60, expiresAfter: 24 * 3600))
+
+    private func snapshot(
+        _ phases: [(String, String)] = [],
+        initial: String = "A",
+        generatedAt: String = "2026-11-29T09:00:00+09:00",
+        observedAt: String? = nil,
+        revision: Int = 7
+    ) -> Snapshot<ScriptedPayload> {
+        Snapshot.fixture(
+            ScriptedPayload(
+                initialLabel: initial, phases: phases.map { ScriptedPhase(start: .at($0.0), label: $0.1) }),
+            kind: "scripted",
+            revision: revision,
+            generatedAt: .at(generatedAt),
+            observedAt: observedAt.map { .at($0) }
+        )
+    }
+
+    private func planner(_ options: PlanningOptions = .default) -> TimelinePlanner<ScriptedWidget> {
+        TimelinePlanner(kind: widget, options: options)
+    }
+
+    @Test("first install: one honest 'no data yet' entry at now, and a recheck later")
+    func firstInstall() {
+        let plan = planner().plan(.nothingYet, at: now, in: calendar)
+        #expect(plan.timeline.entries == [PlannedEntry(date: now, state: .noData)])
+        #expect(plan.timeline.policy == .after(now.addingTimeInterval(30 * 60)))
+    }
+
+    @Test("a failure with nothing stored: unavailable with the reason, and a back-off retry, never .never")
+    func failureWithoutSnapshot() {
+        let plan = planner().plan(.failed(.sourceFailed), at: now, in: calendar)
+        #expect(plan.timeline.entries == [PlannedEntry(date: now, state: .unavailable(.sourceFailed))])
+        guard case .after(let retry) = plan.timeline.policy else {
+            Issue.record("expected .after, got \(plan.timeline.policy)")
+            return
+        }
+        #expect(retry > now.addingTimeInterval(5 * 60))
+        #expect(retry <= now.addingTimeInterval(15 * 60))
+    }
+
+    @Test("a corrupted snapshot falls back to an honest entry, and the last good one is still shown")
+    func corruptedFallsBack() {
+        let lastGood = snapshot(generatedAt: "2026-11-29T08:00:00+09:00")
+        let none = planner().plan(.failed(.snapshotCorrupted), at: now, in: calendar)
+        #expect(none.timeline.entries.map(\.state) == [.unavailable(.snapshotCorrupted)])
+        let fallback = planner().plan(.failed(.snapshotCorrupted, lastKnown: lastGood), at: now, in: calendar)
+        #expect(fallback.timeline.entries.first?.state == .stale("A", lastGood.stamp))
+    }
+
+    @Test("freshness transitions become entries at their exact instants, past the reload date")
+    func freshnessEntries() {
+        let plan = planner().plan(.loaded(snapshot()), at: now, in: calendar)
+        let stamp = DataStamp(revision: 7, observedAt: now)
+        #expect(
+            plan.timeline.entries == [
+                PlannedEntry(date: now, state: .fresh("A", stamp)),
+                PlannedEntry(date: .at("2026-11-29T09:30:00+09:00"), state: .stale("A", stamp)),
+                PlannedEntry(date: .at("2026-11-30T09:00:00+09:00"), state: .expired("A", stamp)),
+            ])
+        // The reload is asked for when the snapshot is due for refresh; the entries go on after it.
+        #expect(plan.timeline.policy == .after(.at("2026-11-29T09:30:00+09:00")))
+    }
+
+    @Test("scheduled changes become entries; future entries carry the snapshot's data only")
+    func scheduledChanges() {
+        let data = snapshot([("2026-11-29T11:00:00+09:00", "B"), ("2026-11-29T12:00:00+09:00", "C")])
+        var options = PlanningOptions.default
+        options.horizon = 4 * 3600
+        let entries = planner(options).plan(.loaded(data), at: now, in: calendar).timeline.entries
+        #expect(
+            entries.map(\.date) == [
+                now, .at("2026-11-29T09:30:00+09:00"), .at("2026-11-29T11:00:00+09:00"),
+                .at("2026-11-29T12:00:00+09:00"),
+            ])
+        #expect(entries.map { $0.state.content } == ["A", "A", "B", "C"])
+        #expect(entries.allSatisfy { $0.state.stamp?.revision == 7 })
+    }
+
+    @Test("a change point already past is not an entry; its effect shows at now")
+    func pastChangePoint() {
+        let data = snapshot([("2026-11-29T08:00:00+09:00", "B")])
+        let entries = planner().plan(.loaded(data), at: now, in: calendar).timeline.entries
+        #expect(entries.first == PlannedEntry(date: now, state: .fresh("B", data.stamp)))
+        #expect(entries.allSatisfy { $0.date >= now })
+    }
+
+    @Test("same-date duplicates are removed")
+    func duplicates() {
+        let data = snapshot([("2026-11-29T11:00:00+09:00", "B"), ("2026-11-29T11:00:00+09:00", "B")])
+        let dates = planner().plan(.loaded(data), at: now, in: calendar).timeline.entries.map(\.date)
+        #expect(Set(dates).count == dates.count)
+    }
+
+    @Test("entries closer than 5 minutes fold into one, showing the state that will hold")
+    func spacing() {
+        let data = snapshot([("2026-11-29T11:00:00+09:00", "B"), ("2026-11-29T11:02:00+09:00", "C")])
+        let plan = planner().plan(.loaded(data), at: now, in: calendar)
+        let eleven = plan.timeline.entries.first { $0.date == .at("2026-11-29T11:00:00+09:00") }
+        #expect(eleven?.state.content == "C")
+        #expect(!plan.timeline.entries.contains { $0.date == .at("2026-11-29T11:02:00+09:00") })
+        #expect(
+            plan.corrections.contains(
+                .mergedWithinSpacing(
+                    dropped: .at("2026-11-29T11:02:00+09:00"), into: .at("2026-11-29T11:00:00+09:00"))))
+    }
+
+    @Test("a failed refresh keeps the last snapshot with its freshness and retries with back-off")
+    func failedRefresh() {
+        let old = snapshot(generatedAt: "2026-11-29T07:00:00+09:00")
+        let first = planner().plan(
+            .failed(.sourceTimedOut, consecutiveFailures: 1, lastKnown: old), at: now, in: calendar)
+        let third = planner().plan(
+            .failed(.sourceTimedOut, consecutiveFailures: 3, lastKnown: old), at: now, in: calendar)
+        #expect(first.timeline.entries.first?.state == .stale("A", old.stamp))
+        #expect(first.timeline.entries.last?.state == .expired("A", old.stamp))
+        guard case .after(let firstRetry) = first.timeline.policy,
+            case .after(let thirdRetry) = third.timeline.policy
+        else {
+            Issue.record("failures must retry with .after")
+            return
+        }
+        #expect(thirdRetry.timeIntervalSince(now) > firstRetry.timeIntervalSince(now) * 2)
+    }
+
+    @Test("a new revision after a reload is what the next plan shows")
+    func newRevision() {
+        let before = planner().plan(
+            .loaded(snapshot(initial: "3 tasks", revision: 17)), at: now, in: calendar)
+        let after = planner().plan(
+            .loaded(snapshot(initial: "4 tasks", revision: 18)), at: now.addingTimeInterval(60), in: calendar)
+        #expect(before.timeline.entries.first?.state.stamp?.revision == 17)
+        #expect(after.timeline.entries.first?.state.stamp?.revision == 18)
+        #expect(after.timeline.entries.first?.state.content == "4 tasks")
+    }
+
+    @Test("the policy is .atEnd when the last entry is the refresh date")
+    func atEndWhenLastEntryIsBoundary() {
+        // Freshness without expiry inside the horizon: stale at 09:30, refresh at 09:30.
+        let widget = ScriptedWidget(freshness: FreshnessPolicy(staleAfter: 30 * 60, expiresAfter: 72 * 3600))
+        let plan = TimelinePlanner(kind: widget).plan(.loaded(snapshot()), at: now, in: calendar)
+        #expect(plan.timeline.entries.last?.date == .at("2026-11-29T09:30:00+09:00"))
+        #expect(plan.timeline.policy == .atEnd)
+    }
+
+    @Test("cut entries pull the reload date forward, and the freshness transitions are kept")
+    func truncation() {
+        // Phases every 10 minutes from 09:10; the data stays fresh for 3 hours.
+        let phases = (1...30).map { (Instant.format(now.addingTimeInterval(Double($0) * 600)), "P\($0)") }
+        let widget = ScriptedWidget(freshness: FreshnessPolicy(staleAfter: 3 * 3600, expiresAfter: 24 * 3600))
+        var options = PlanningOptions.default
+        options.maximumEntries = 5
+        let plan = TimelinePlanner(kind: widget, options: options).plan(
+            .loaded(snapshot(phases)), at: now, in: calendar)
+        #expect(
+            plan.timeline.entries.map { Instant.format($0.date, in: calendar.timeZone) } == [
+                "2026-11-29T09:00:00+09:00", "2026-11-29T09:10:00+09:00", "2026-11-29T09:20:00+09:00",
+                "2026-11-29T12:00:00+09:00", "2026-11-30T09:00:00+09:00",
+            ])
+        #expect(plan.timeline.entries[3].state.situation == "stale")
+        #expect(plan.corrections.last == .truncated(count: 27, from: .at("2026-11-29T09:30:00+09:00")))
+        #expect(plan.timeline.policy == .after(.at("2026-11-29T09:30:00+09:00")))
+    }
+
+    @Test("the entry limit never drops below room for now and both freshness transitions")
+    func entryLimitFloor() {
+        var options = PlanningOptions.default
+        options.maximumEntries = 1
+        #expect(options.maximumEntries == 3)
+    }
+
+    @Test("refresh jitter is deterministic per seed and spreads devices")
+    func jitter() {
+        func refresh(seed: UInt64) -> Date? {
+            var options = PlanningOptions.default
+            options.refreshJitter = RefreshJitter(maximum: 600, seed: seed)
+            return planner(options).plan(.loaded(snapshot()), at: now, in: calendar).timeline.earliestReload
+        }
+        #expect(refresh(seed: 1) == refresh(seed: 1))
+        let spread = Set((0..<50).compactMap { refresh(seed: $0) })
+        #expect(spread.count > 40)
+        #expect(
+            spread.allSatisfy {
+                $0 >= .at("2026-11-29T09:30:00+09:00") && $0 < .at("2026-11-29T09:40:00+09:00")
+            })
+    }
+
+    @Test("a time-zone change gives a new plan: day starts move with the zone")
+    func timeZoneChange() {
+        struct DayWidget: WidgetKind {
+            let kind = "day"
+            let freshness = FreshnessPolicy(staleAfter: 72 * 3600, expiresAfter: 96 * 3600)
+            func content(of snapshot: Snapshot<Int>, at instant: Date, in calendar: Calendar) -> Int {
+                calendar.component(.day, from: instant)
+            }
+            func changePoints(
+                of snapshot: Snapshot<Int>, after now: Date, through end: Date, in calendar: Calendar
+            ) -> [Date] {
+                DayBoundaries(calendar: calendar).dayStarts(after: now, through: end)
+            }
+            var preview: Int { 0 }
+        }
+        let data = Snapshot.fixture(0, kind: "day", generatedAt: now)
+        let seoul = TimelinePlanner(kind: DayWidget()).plan(.loaded(data), at: now, in: calendar)
+        let london = TimelinePlanner(kind: DayWidget()).plan(
+            .loaded(data), at: now, in: .gregorian(in: "Europe/London"))
+        #expect(seoul.timeline.entries[1].date == .at("2026-11-30T00:00:00+09:00"))
+        #expect(london.timeline.entries[1].date == .at("2026-11-30T00:00:00Z"))
+    }
+
+    @Test("the same input always gives the same timeline")
+    func pure() {
+        let data = snapshot([("2026-11-29T11:00:00+09:00", "B")])
+        let plans = (0..<3).map { _ in
+            planner().plan(
+                .failed(.sourceFailed, consecutiveFailures: 2, lastKnown: data), at: now, in: calendar)
+        }
+        #expect(plans.allSatisfy { $0 == plans[0] })
+    }
+}
