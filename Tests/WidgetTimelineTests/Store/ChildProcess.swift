@@ -1,4 +1,5 @@
 import Foundation
+import WidgetTimelineTesting
 
 #if canImport(Darwin)
     import Darwin
@@ -141,20 +142,10 @@ final class ChildProcess {
 
     /// The torture helper built next to this test binary.
     static func tortureHelper() throws -> String {
-        let name = "SnapshotStoreTorture"
-        var directory = URL(fileURLWithPath: Self.testExecutable()).deletingLastPathComponent()
-        for _ in 0..<5 {
-            let candidate = directory.appendingPathComponent(name).path
-            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
-            directory.deleteLastPathComponent()
+        guard let url = BuiltProducts.executable("SnapshotStoreTorture") else {
+            throw SpawnError(
+                description: "SnapshotStoreTorture is not built next to the tests; run `swift build` first")
         }
-        throw SpawnError(description: "\(name) is not built next to the tests; run `swift build` first")
-    }
-
-    private static func testExecutable() -> String {
-        if let path = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") {
-            return path
-        }
-        return Bundle.main.executablePath ?? CommandLine.arguments[0]
+        return url.path
     }
 }
