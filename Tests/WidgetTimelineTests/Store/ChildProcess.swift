@@ -40,7 +40,11 @@ final class ChildProcess {
         guard Self.makePipe(&inputPipe), Self.makePipe(&outputPipe) else {
             throw SpawnError(description: "pipe failed: errno \(errno)")
         }
-        var actions = posix_spawn_file_actions_t()
+        #if canImport(Darwin)
+            var actions: posix_spawn_file_actions_t? = nil
+        #else
+            var actions = posix_spawn_file_actions_t()
+        #endif
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_adddup2(&actions, inputPipe[0], 0)

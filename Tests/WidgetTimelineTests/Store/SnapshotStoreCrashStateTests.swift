@@ -45,7 +45,7 @@ struct SnapshotStoreCrashStateTests {
         arguments: Scenario.all)
     func crashStates(scenario: Scenario) throws {
         let seed = testSeed(0xA11CE) ^ UInt64(scenario.name.utf8.count)
-        let report = try enumerate(scenario, seed: seed) { fileSystem in
+        let commit = { (fileSystem: CrashSimulatingFileSystem) throws -> CommitOutcome in
             let racing = RacingFileSystem(base: fileSystem) {
                 _ = try? FileSnapshotStore(directory: Self.directory, fileSystem: fileSystem)
                     .commit(StoreFixture.draft(100 + scenario.existing, key: scenario.key))
@@ -58,6 +58,19 @@ struct SnapshotStoreCrashStateTests {
             )
             .commit(StoreFixture.draft(value, key: scenario.key), expecting: scenario.expected)
         }
+        // Without a crash, the commit does what the scenario says.
+        let uncrashed = Result { try commit(try makeBase(scenario)) }
+        switch (uncrashed, scenario.expected.requiredRevision) {
+        case (.success(let outcome), _):
+            #expect(outcome.revision == scenario.existing + 1 && outcome.isDurable)
+        case (.failure(let error as SnapshotStoreError), let required?) where required != scenario.existing:
+            #expect(error == .conflict(current: scenario.existing))
+        case (.failure(let error as SnapshotStoreError), _):
+            #expect(scenario.racing && error == .conflict(current: scenario.existing + 1), "\(error)")
+        case (.failure(let error), _):
+            Issue.record("\(error)")
+        }
+        let report = try enumerate(scenario, seed: seed, commit: commit)
         #expect(report.violations.isEmpty, "seed \(seed): \(report.violations.prefix(5))")
         #expect(report.states >= 25, "only \(report.states) states")
     }
