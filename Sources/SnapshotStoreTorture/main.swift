@@ -16,9 +16,10 @@ import WidgetTimeline
 //       Commits revisions one after another (compare-and-swap on the revision it read), printing
 //       `ACK <revision>` after each durable commit. A kill point may be armed through
 //       WIDGET_TIMELINE_KILL_POINT / WIDGET_TIMELINE_KILL_AT.
-//   SnapshotStoreTorture cas --dir DIR --key KEY --writer ID --count N [--retain N] [--check-locks]
-//       N compare-and-swap increments, re-reading and retrying on conflict, printing
-//       `ACK <revision> <writer>:<counter>`.
+//   SnapshotStoreTorture cas --dir DIR --key KEY --writer ID --count N [--first-counter C] [--retain N]
+//                            [--check-locks]
+//       N compare-and-swap increments (counters C, C+1, …), re-reading and retrying on conflict,
+//       printing `ACK <revision> <writer>:<counter>`.
 //   SnapshotStoreTorture read --dir DIR --key KEY [--progress N]
 //       Reads in a tight loop until standard input closes, checking every read; prints
 //       `READS <count>` every N reads and `DONE <reads> <found> <last revision>` at the end.
@@ -130,8 +131,9 @@ case "write":
 
 case "cas":
     guard let writer = option("writer"), let count = option("count").flatMap(Int.init) else { exit(64) }
+    let first = option("first-counter").flatMap(Int.init) ?? 1
     var conflicts = 0
-    for counter in 1...max(1, count) {
+    for counter in first..<(first + max(1, count)) {
         while true {
             let revision = currentRevision()
             do {
@@ -180,12 +182,21 @@ case "read":
             }
             if reads % progress == 0 { say("READS \(reads)") }
         }
+        checkNoLocksHeld(after: "read")
         // Poll standard input without blocking: the parent closes it to stop the reader.
         var descriptor = pollfd(fd: 0, events: Int16(POLLIN), revents: 0)
         if poll(&descriptor, 1, 0) > 0 {
             var byte: UInt8 = 0
             if read(0, &byte, 1) <= 0 { stdinOpen = false }
         }
+    }
+    // One read after the parent closed standard input, so the last revision reported is one read
+    // after the final state was established, however the reader was scheduled before.
+    if case .found(let snapshot, nil) = store.read(key, as: TorturePayload.self, supportedSchema: 1) {
+        if snapshot.revision < last { fail("revision went backwards: \(last) → \(snapshot.revision)") }
+        last = snapshot.revision
+        reads += 1
+        found += 1
     }
     say("DONE \(reads) \(found) \(last)")
 

@@ -23,13 +23,6 @@ struct SystemClock: WidgetClock {
     var now: Date { Date() }
 }
 
-/// A reloader for a process with no WidgetKit: the request is what matters, and WidgetSync logs it.
-struct LoggedOnlyReloader: WidgetReloader {
-    func reloadTimelines(ofKinds kinds: [String]) {}
-    func reloadAllTimelines() {}
-    var installedKinds: Set<String>? { nil }
-}
-
 /// The task-count widget under another kind string.
 struct RenamedTaskCount: WidgetKind {
     let kind: String
@@ -86,7 +79,7 @@ case "host":
             }
         }
     } else {
-        let sync = WidgetSync(store: store, reloader: LoggedOnlyReloader(), clock: SystemClock(), log: log)
+        let sync = WidgetSync(store: store, reloader: LogOnlyReloader(), clock: SystemClock(), log: log)
         for value in 1...count {
             do {
                 say("ACK \(try sync.commit(TaskCountPayload(count: value), for: widget).revision)")

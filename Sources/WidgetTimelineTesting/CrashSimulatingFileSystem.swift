@@ -155,6 +155,22 @@ public final class CrashSimulatingFileSystem: SnapshotFileSystem, @unchecked Sen
 
     // MARK: - Inspecting and arranging (tests)
 
+    /// An independent copy of the file system as it is now, for the same process, with no calls
+    /// recorded and no crash armed.
+    public func copy() -> CrashSimulatingFileSystem {
+        var copy = withState { $0 }
+        copy.calls = []
+        copy.remainingCalls = nil
+        copy.hasCrashed = false
+        return CrashSimulatingFileSystem(
+            state: copy, processID: processID, supportsExclusiveRename: supportsExclusiveRename)
+    }
+
+    /// Makes everything durable as it is now, as a clean shutdown would.
+    public func synchroniseEverything() {
+        withState { $0.synchroniseEverything() }
+    }
+
     /// The current contents of the file at `path`, or `nil` if there is none.
     public func contents(ofFile path: String) -> [UInt8]? {
         withState { state in

@@ -35,7 +35,7 @@ public final class FaultInjectingFileSystem: SnapshotFileSystem, @unchecked Send
         var countsByKind: [FileSystemCall.Kind: Int] = [:]
         var openPaths: [OpenFile: String] = [:]
         var lastCallWasInterrupted = false
-        var hits = 0
+        var hits: [FileSystemFault: Int] = [:]
     }
 
     public init(wrapping base: any SnapshotFileSystem = POSIXFileSystem()) {
@@ -51,7 +51,7 @@ public final class FaultInjectingFileSystem: SnapshotFileSystem, @unchecked Send
                 state.calls = []
                 state.countsByKind = [:]
                 state.lastCallWasInterrupted = false
-                state.hits = 0
+                state.hits = [:]
             }
         }
     }
@@ -59,8 +59,11 @@ public final class FaultInjectingFileSystem: SnapshotFileSystem, @unchecked Send
     /// Every call since the faults were last set, in order.
     public var calls: [FileSystemCall] { withState { $0.calls } }
 
-    /// How many calls a fault has hit since the faults were last set.
-    public var hits: Int { withState { $0.hits } }
+    /// How many calls the faults have hit since they were last set.
+    public var hits: Int { withState { $0.hits.values.reduce(0, +) } }
+
+    /// How many calls `fault` has hit since the faults were last set.
+    public func hits(of fault: FileSystemFault) -> Int { withState { $0.hits[fault, default: 0] } }
 
     /// Removes every fault and forgets the recorded calls.
     public func disarm() { faults = [] }
@@ -184,16 +187,16 @@ public final class FaultInjectingFileSystem: SnapshotFileSystem, @unchecked Send
                 guard active else { continue }
                 switch fault.effect {
                 case .error(let code):
-                    state.hits += 1
+                    state.hits[fault, default: 0] += 1
                     return .fail(code)
                 case .shortWrite:
                     guard call.kind == .write else { continue }
-                    state.hits += 1
+                    state.hits[fault, default: 0] += 1
                     return .shortWrite
                 case .interrupted:
                     // Let the repetition of an interrupted call through.
                     if wasInterrupted && fault.persistence == .fromThenOn { continue }
-                    state.hits += 1
+                    state.hits[fault, default: 0] += 1
                     state.lastCallWasInterrupted = true
                     return .fail(EINTR)
                 }

@@ -58,6 +58,32 @@ struct PipelineProcessTests {
         #expect(firstFailure(report) == nil)
     }
 
+    @Test("the command line as the host: store write --widget commits through WidgetSync and logs it")
+    func commandLineHost() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let cli = try #require(BuiltProducts.executable("widget-timeline"))
+        let write = [
+            "store", "write", "--dir", directory.path, "--key", "task-count", "--widget", "task-count",
+            "--payload", "-",
+        ]
+        let first = try ProcessOutput.run(cli, write, input: Data(#"{"count": 4}"#.utf8))
+        #expect(first.status == 0, "\(first.standardError)")
+        #expect(first.standardOutput == "1\n")
+        let again = try ProcessOutput.run(cli, write, input: Data(#"{"count": 4}"#.utf8))
+        #expect(again.standardOutput == "1\n")
+        #expect(again.standardError.contains("unchanged"))
+        let changed = try ProcessOutput.run(cli, write, input: Data(#"{"count": 0}"#.utf8))
+        #expect(changed.standardOutput == "2\n")
+        #expect(try probe(["extension", directory.path]).standardOutput == "READ 2\n")
+        let stages = FileDiagnosticLog(directory: directory).read().events.map(\.stage)
+        #expect(stages.filter { $0 == .dedupeSkip }.count == 1)
+        #expect(stages.filter { $0 == .reloadRequest }.count == 2)
+        let (status, report) = try diagnose(directory)
+        #expect(status == 0)
+        #expect(firstFailure(report) == nil)
+    }
+
     @Test("the extension reads another directory: diagnose names the stage on each side")
     func wrongDirectory() throws {
         let hostDirectory = try temporaryDirectory()

@@ -134,18 +134,19 @@ extension FileSnapshotStore {
     ) throws(SnapshotStoreError) -> Publication {
         let registry = TemporaryFileRegistry.shared
         var temporary = ""
-        var file = OpenFile(rawValue: -1)
-        var created = false
-        for _ in 0..<4 where !created {
-            var generator = SystemRandomNumberGenerator()
+        var opened: OpenFile?
+        var generator = SystemRandomNumberGenerator()
+        // A random name is taken only by an abandoned file of an earlier process with the same
+        // identifier; a few new names settle that.
+        for _ in 0..<4 {
             let name = StoreLayout.temporaryName(processID: fileSystem.processID, token: generator.next())
             temporary = directory + "/" + name
             registry.insert(temporary)
             do {
-                file = try interruptible { () throws(FileSystemError) in
+                opened = try interruptible { () throws(FileSystemError) in
                     try fileSystem.open(temporary, .createNew)
                 }
-                created = true
+                break
             } catch {
                 registry.remove(temporary)
                 switch error.code {
@@ -155,7 +156,7 @@ extension FileSnapshotStore {
                 }
             }
         }
-        guard created else { throw .io(operation: .open, path: temporary, errno: EEXIST) }
+        guard let file = opened else { throw .io(operation: .open, path: temporary, errno: EEXIST) }
         defer { registry.remove(temporary) }
 
         let referenceTime: Int64?

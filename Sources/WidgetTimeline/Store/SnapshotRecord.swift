@@ -89,9 +89,9 @@ public enum SnapshotRecord {
             envelope = checked.bytes
         }
         do {
-            return .valid(try JSONCoding.decoder().decode(Snapshot<Payload>.self, from: envelope))
+            return .valid(try JSONCoding.decode(Snapshot<Payload>.self, from: envelope))
         } catch {
-            return .invalid(.undecodablePayload(DecodingProblem.describe(error)))
+            return .invalid(.undecodablePayload(error.description))
         }
     }
 
@@ -103,10 +103,10 @@ public enum SnapshotRecord {
         case .failure(let problem): return .invalid(problem)
         case .success(let checked):
             do {
-                let snapshot = try JSONCoding.decoder().decode(Snapshot<JSONValue>.self, from: checked.bytes)
+                let snapshot = try JSONCoding.decode(Snapshot<JSONValue>.self, from: checked.bytes)
                 return .valid(StoredSnapshot(snapshot: snapshot, envelope: Array(checked.bytes)))
             } catch {
-                return .invalid(.malformedEnvelope(DecodingProblem.describe(error)))
+                return .invalid(.malformedEnvelope(error.description))
             }
         }
     }
@@ -126,9 +126,9 @@ public enum SnapshotRecord {
         }
         let fields: EnvelopeFields
         do {
-            fields = try JSONCoding.decoder().decode(EnvelopeFields.self, from: bytes)
+            fields = try JSONCoding.decode(EnvelopeFields.self, from: bytes)
         } catch {
-            return .failure(.malformedEnvelope(DecodingProblem.describe(error)))
+            return .failure(.malformedEnvelope(error.description))
         }
         guard fields.key == key.rawValue else { return .failure(.wrongKey(found: fields.key)) }
         guard fields.revision == revision else { return .failure(.wrongRevision(found: fields.revision)) }
@@ -167,27 +167,4 @@ enum RecordVerdict<Value> {
     case valid(Value)
     case incompatible(found: Int)
     case invalid(SnapshotRecordProblem)
-}
-
-/// Short, stable descriptions of `DecodingError`s: the coding path and the reason, without
-/// Foundation's platform-specific wording.
-enum DecodingProblem {
-    static func describe(_ error: any Error) -> String {
-        guard let error = error as? DecodingError else { return String(describing: error) }
-        func path(_ context: DecodingError.Context) -> String {
-            let path = context.codingPath.map { $0.intValue.map(String.init) ?? $0.stringValue }
-            return path.isEmpty ? "the document" : path.joined(separator: ".")
-        }
-        switch error {
-        case .typeMismatch(let type, let context): return "\(path(context)) is not a \(type)"
-        case .valueNotFound(let type, let context): return "\(path(context)) is null, expected a \(type)"
-        case .keyNotFound(let key, let context):
-            let parent = context.codingPath.isEmpty ? "" : " in \(path(context))"
-            return "member \"\(key.stringValue)\" is missing\(parent)"
-        case .dataCorrupted(let context):
-            return context.codingPath.isEmpty
-                ? "not valid JSON" : "\(path(context)): \(context.debugDescription)"
-        @unknown default: return String(describing: error)
-        }
-    }
 }

@@ -4,13 +4,14 @@ import Foundation
 public enum SyncOutcome: Sendable, Hashable {
     /// The stored snapshot already shows the same content; nothing was written or reloaded.
     case unchanged(revision: Int)
-    /// A new revision was saved, and what happened to its reload.
-    case saved(revision: Int, reload: ReloadDecision)
+    /// A new revision was saved, and what happened to its reload. `durability` is `.notDurable`
+    /// when the revision was published but synchronising its directory failed.
+    case saved(revision: Int, reload: ReloadDecision, durability: CommitOutcome.Durability = .durable)
 
     /// The revision now stored for the key.
     public var revision: Int {
         switch self {
-        case .unchanged(let revision), .saved(let revision, _): revision
+        case .unchanged(let revision), .saved(let revision, _, _): revision
         }
     }
 }

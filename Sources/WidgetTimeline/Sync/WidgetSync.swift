@@ -118,7 +118,9 @@ public final class WidgetSync: @unchecked Sendable {
                 at: now, side: .host, stage: .snapshotCommit, key: key, kind: kind.kind,
                 revision: outcome.revision,
                 schemaVersion: kind.schemaVersion, reason: outcome.isDurable ? nil : "not-durable"))
-        return .saved(revision: outcome.revision, reload: requestReload(of: kind.kind, key: key, at: now))
+        return .saved(
+            revision: outcome.revision, reload: requestReload(of: kind.kind, key: key, at: now),
+            durability: outcome.durability)
     }
 
     /// Sends every pending reload now: call it when the app leaves the foreground.

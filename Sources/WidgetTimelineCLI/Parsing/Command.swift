@@ -17,6 +17,9 @@ public enum CommandRegistry {
             BuildCommand.self,
             LintCommand.self,
             BoundariesCommand.self,
+            StoreWriteCommand.self,
+            StoreReadCommand.self,
+            StoreListCommand.self,
             DiagnoseCommand.self,
         ]
     }

@@ -1,4 +1,5 @@
 import Foundation
+import WidgetTimeline
 
 #if canImport(Glibc)
     import Glibc
@@ -98,4 +99,14 @@ public final class CapturedText: TextSink {
     public init() {}
 
     public func write(_ text: String) { self.text += text }
+}
+
+/// The command context's clock as a `WidgetClock`.
+struct CommandClock: WidgetClock, @unchecked Sendable {
+    // @unchecked: the closure is the command context's clock, called only on the command's thread.
+    let read: () -> Date
+
+    init(now: @escaping () -> Date) { read = now }
+
+    var now: Date { read() }
 }

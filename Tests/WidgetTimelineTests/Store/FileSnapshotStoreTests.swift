@@ -139,7 +139,7 @@ struct FileSnapshotStoreTests {
             let competitor = FileSnapshotStore(directory: directory)
             _ = try competitor.commit(StoreFixture.draft(1))
             // Just before each of our first two publishes, the competitor commits.
-            let racing = RacingFileSystem { try? competitor.commit(StoreFixture.draft(100)) }
+            let racing = RacingFileSystem { _ = try? competitor.commit(StoreFixture.draft(100)) }
             let store = FileSnapshotStore(directory: directory, fileSystem: racing)
             racing.racesLeft = 2
             #expect(try store.commit(StoreFixture.draft(2)).revision == 4)
@@ -293,14 +293,17 @@ struct FileSnapshotStoreTests {
     }
 }
 
-/// The live file system, except that just before a publish it lets a competitor commit first,
-/// `racesLeft` times.
+/// A file system (the live one by default) that, just before a publish, lets a competitor commit
+/// first, `racesLeft` times.
 final class RacingFileSystem: SnapshotFileSystem, @unchecked Sendable {
-    private let base = POSIXFileSystem()
+    private let base: any SnapshotFileSystem
     private let competitor: () -> Void
     var racesLeft = 0
 
-    init(competitor: @escaping () -> Void) { self.competitor = competitor }
+    init(base: any SnapshotFileSystem = POSIXFileSystem(), competitor: @escaping () -> Void) {
+        self.base = base
+        self.competitor = competitor
+    }
 
     var processID: Int32 { base.processID }
     func isProcessRunning(_ processID: Int32) -> Bool { base.isProcessRunning(processID) }

@@ -1,0 +1,44 @@
+import Foundation
+import WidgetTimeline
+
+/// The `--dir` and `--key` of the `store` commands, and what their failures mean as exit codes.
+enum StoreArguments {
+    /// The shared directory `--dir` names, which must exist: the store creates only its own
+    /// subdirectories, never the shared directory (exit 66 otherwise).
+    static func directory(_ path: String, in context: CommandContext) throws(CommandFailure) -> URL {
+        let url = context.url(forPath: path)
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) else {
+            throw CommandFailure(.noInput, "store directory '\(path)' does not exist")
+        }
+        guard isDirectory.boolValue else {
+            throw CommandFailure(.noInput, "store directory '\(path)' is not a directory")
+        }
+        return url
+    }
+
+    /// `--key` as a valid snapshot key (a usage error otherwise).
+    static func key(_ arguments: ParsedArguments) throws(CommandFailure) -> SnapshotKey {
+        let text = arguments.required("key")
+        do {
+            return try SnapshotKey(validating: text)
+        } catch {
+            throw .usage("--key '\(text)' is not a snapshot key: \(error)", command: arguments.spec.name)
+        }
+    }
+
+    /// A store error as the command's failure: missing directory 66, bad data 65, a changed
+    /// snapshot 1, anything the file system refused 74.
+    static func failure(_ error: SnapshotStoreError, doing action: String) -> CommandFailure {
+        switch error {
+        case .directoryMissing:
+            CommandFailure(.noInput, "cannot \(action): \(error)")
+        case .encoding, .tooLarge:
+            CommandFailure(.badData, "cannot \(action): \(error)")
+        case .conflict, .revisionLimitReached:
+            CommandFailure(.problemFound, "cannot \(action): \(error)")
+        case .io, .contention, .readOnly:
+            CommandFailure(.ioError, "cannot \(action): \(error)")
+        }
+    }
+}

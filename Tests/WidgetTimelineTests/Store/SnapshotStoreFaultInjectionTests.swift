@@ -1,0 +1,252 @@
+import Foundation
+import Testing
+import WidgetTimeline
+import WidgetTimelineTesting
+
+#if canImport(Darwin)
+    import Darwin
+#elseif canImport(Glibc)
+    import Glibc
+#endif
+
+/// Every file-system call of a commit fails in turn — once, and from then on — with every error a
+/// disk can report, and the store keeps its promises (T1, SQLite's I/O-error tests): the right
+/// typed outcome, old-or-new and never partial, the revision never backwards, and no temporary
+/// file left after the next writer starts.
+struct SnapshotStoreFaultInjectionTests {
+    /// What the store holds before the faulted commit.
+    enum Scenario: String, CaseIterable, CustomTestStringConvertible {
+        /// An empty shared directory: the commit creates the key's directories.
+        case firstCommit = "first commit"
+        /// Three revisions exist: the commit removes the oldest.
+        case commitWithCleanup = "commit with clean-up"
+        /// As above, on a file system without an exclusive rename: publish by link + unlink.
+        case commitByLink = "commit by link"
+
+        var testDescription: String { rawValue }
+
+        var existingRevisions: Int { self == .firstCommit ? 0 : 3 }
+        var baseFaults: [FileSystemFault] {
+            self == .commitByLink
+                ? [FileSystemFault(.error(EINVAL), at: .kind(.renameExclusively, occurrence: 1), .fromThenOn)]
+                : []
+        }
+    }
+
+    static let errors: [Int32] = [EIO, ENOSPC, EDQUOT, EACCES, EROFS]
+
+    /// Runs every single-fault case of `scenario` and returns how many ran.
+    @Test("each call of a commit fails in turn, once and from then on", arguments: Scenario.allCases)
+    func singleFaults(scenario: Scenario) throws {
+        try withTemporaryDirectory { root throws in
+            let template = try makeTemplate(scenario, in: root)
+            let trace = try traceCommit(scenario, template: template, in: root)
+            // The call that publishes: the exclusive rename, or the link that replaces it.
+            let publishIndex =
+                try #require(trace.lastIndex { $0.kind == .renameExclusively || $0.kind == .link }) + 1
+            var cases = 0
+            // In the link scenario the rename always fails with EINVAL: the base fault owns it.
+            for index in 1...trace.count
+            where !(scenario == .commitByLink && trace[index - 1].kind == .renameExclusively) {
+                for persistence in [FileSystemFault.Persistence.once, .fromThenOn] {
+                    let writesAhead = Self.hasWrite(in: trace, from: index)
+                    var effects: [FileSystemFault.Effect] = Self.errors.map { .error($0) } + [.interrupted]
+                    if trace[index - 1].kind == .write || (persistence == .fromThenOn && writesAhead) {
+                        effects.append(.shortWrite)
+                    }
+                    for effect in effects {
+                        let fault = FileSystemFault(effect, at: .call(index), persistence)
+                        try runCase(
+                            scenario, fault: fault, trace: trace, publishIndex: publishIndex,
+                            template: template,
+                            in: root)
+                        cases += 1
+                    }
+                }
+            }
+            #expect(cases >= 150, "only \(cases) cases for \(trace.count) calls")
+        }
+    }
+
+    @Test("a fault during clean-up after an earlier faulted commit: 50 random pairs")
+    func compoundFaults() throws {
+        let seed = testSeed(0xC0_4D)
+        var generator = SplitMix64(seed: seed)
+        try withTemporaryDirectory { root throws in
+            let scenario = Scenario.commitWithCleanup
+            let template = try makeTemplate(scenario, in: root)
+            let trace = try traceCommit(scenario, template: template, in: root)
+            let publishIndex = trace.firstIndex { $0.kind == .renameExclusively }! + 1
+            for pair in 0..<50 {
+                let directory = try copy(template, in: root, name: "pair-\(pair)")
+                defer { try? FileManager.default.removeItem(at: directory) }
+                let fileSystem = FaultInjectingFileSystem()
+                let store = FileSnapshotStore(directory: directory, fileSystem: fileSystem)
+                let persistence: [FileSystemFault.Persistence] = [.once, .fromThenOn]
+                let first = FileSystemFault(
+                    .error(Self.errors.randomElement(using: &generator)!),
+                    at: .call(Int.random(in: 1...trace.count, using: &generator)),
+                    persistence.randomElement(using: &generator)!)
+                fileSystem.faults = [first]
+                let firstOutcome = try? store.commit(StoreFixture.draft(4))
+                // The second commit is a new writer; its fault hits after its publish: the
+                // directory fsync or the clean-up (of the first commit's leftovers, too).
+                let secondSystem = FaultInjectingFileSystem()
+                let second = FileSystemFault(
+                    .error(Self.errors.randomElement(using: &generator)!),
+                    at: .call(Int.random(in: publishIndex + 1...trace.count + 2, using: &generator)),
+                    persistence.randomElement(using: &generator)!)
+                secondSystem.faults = [second]
+                let label = "pair \(pair): \(first) then \(second) (seed \(seed))"
+                let expected = (firstOutcome?.revision ?? 3) + 1
+                let outcome = try FileSnapshotStore(directory: directory, fileSystem: secondSystem)
+                    .commit(StoreFixture.draft(expected))
+                #expect(outcome.revision == expected, "\(label)")
+                let read = FileSnapshotStore.readOnly(directory: directory)
+                    .read(StoreFixture.key, as: Counter.self, supportedSchema: 1)
+                #expect(read.snapshot?.revision == expected, "\(label)")
+                #expect(read.isDegraded == false, "\(label)")
+                let keyDirectory = store.directory(for: StoreFixture.key)
+                #expect(temporaryFiles(in: keyDirectory).count <= 2, "\(label)")
+                _ = try FileSnapshotStore(directory: directory).removeAbandonedFiles()
+                #expect(temporaryFiles(in: keyDirectory) == [], "\(label)")
+            }
+        }
+    }
+
+    // MARK: - One case
+
+    func runCase(
+        _ scenario: Scenario, fault: FileSystemFault, trace: [FileSystemCall], publishIndex: Int,
+        template: URL,
+        in root: URL
+    ) throws {
+        let directory = try copy(template, in: root, name: "case")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let label = "\(scenario.rawValue): \(fault) [\(trace[callIndex(fault) - 1])]"
+        let old = scenario.existingRevisions
+        let fileSystem = FaultInjectingFileSystem()
+        fileSystem.faults = scenario.baseFaults + [fault]
+        let store = FileSnapshotStore(directory: directory, fileSystem: fileSystem)
+        let result = Result { () throws(SnapshotStoreError) in try store.commit(StoreFixture.draft(old + 1)) }
+        let hits = fileSystem.hits(of: fault)
+        fileSystem.disarm()
+        #expect(hits > 0, "\(label): the fault never hit")
+
+        // (1) The outcome: thrown exactly when an essential call failed before the publish.
+        let index = callIndex(fault)
+        let call = trace[index - 1]
+        switch fault.effect {
+        case .interrupted, .shortWrite:
+            #expect((try? result.get())?.revision == old + 1, "\(label): \(result)")
+            #expect((try? result.get())?.isDurable == true, "\(label): \(result)")
+        case .error(let code):
+            let failsBeforePublish =
+                index <= publishIndex
+                && (fault.persistence == .fromThenOn || isEssential(call, in: directory))
+            switch result {
+            case .failure(let error):
+                #expect(failsBeforePublish, "\(label): threw \(error)")
+                #expect(error.fileSystemError?.code == code, "\(label): threw \(error)")
+            case .success(let outcome):
+                #expect(!failsBeforePublish, "\(label): succeeded")
+                #expect(outcome.revision == old + 1, "\(label)")
+                let failsDirectorySync = trace.dropFirst(index - 1).prefix(
+                    fault.persistence == .once ? 1 : .max
+                )
+                .contains { isKeyDirectorySync($0, afterPublish: publishIndex, in: trace) }
+                #expect(outcome.isDurable == !failsDirectorySync, "\(label): \(outcome)")
+                if case .notDurable(let error) = outcome.durability {
+                    #expect(error.fileSystemError?.code == code, "\(label)")
+                }
+            }
+        }
+
+        // (2) Old or new, never partial, never missing once a record existed; (3) never backwards.
+        let committed = (try? result.get()) != nil
+        let read = FileSnapshotStore.readOnly(directory: directory)
+            .read(StoreFixture.key, as: Counter.self, supportedSchema: 1)
+        if committed {
+            #expect(read.snapshot?.revision == old + 1, "\(label): read \(read)")
+        } else if old == 0 {
+            #expect(read == .missing, "\(label): read \(read)")
+        } else {
+            #expect(read.snapshot?.revision == old, "\(label): read \(read)")
+        }
+        #expect(!read.isDegraded, "\(label): read \(read)")
+        if let snapshot = read.snapshot { #expect(snapshot.payload.value == snapshot.revision, "\(label)") }
+
+        // (4) At most one temporary file, gone once the next writer starts.
+        let keyDirectory = store.directory(for: StoreFixture.key)
+        #expect(temporaryFiles(in: keyDirectory).count <= 1, "\(label): \(names(in: keyDirectory))")
+        let next = FileSnapshotStore(directory: directory)
+        _ = try next.removeAbandonedFiles()
+        #expect(temporaryFiles(in: keyDirectory) == [], "\(label)")
+        // And the store goes on: the next commit follows whatever is there.
+        let current = read.snapshot?.revision ?? 0
+        #expect(try next.commit(StoreFixture.draft(current + 1)).revision == current + 1, "\(label)")
+    }
+
+    // MARK: - Support
+
+    /// Whether a write is among the calls from the `index`th (counting from 1) on.
+    static func hasWrite(in trace: [FileSystemCall], from index: Int) -> Bool {
+        trace.dropFirst(index - 1).contains { $0.kind == .write }
+    }
+
+    /// Which calls a commit cannot do without before its publish: all but `fstat` of the temporary
+    /// file (only used for the orphan clock) and `close` of a directory opened to synchronise it.
+    func isEssential(_ call: FileSystemCall, in directory: URL) -> Bool {
+        switch call.kind {
+        case .status: return false
+        case .close: return !isDirectory(call.path)
+        default: return true
+        }
+    }
+
+    func isKeyDirectorySync(
+        _ call: FileSystemCall, afterPublish publishIndex: Int, in trace: [FileSystemCall]
+    ) -> Bool {
+        guard let position = trace.firstIndex(of: call), position + 1 > publishIndex else { return false }
+        return (call.kind == .open && call.mode == .directory)
+            || (call.kind == .synchronize && isDirectory(call.path))
+    }
+
+    func isDirectory(_ path: String) -> Bool {
+        !path.contains(".tmp-") && !path.hasSuffix(".snapshot")
+    }
+
+    func callIndex(_ fault: FileSystemFault) -> Int {
+        if case .call(let index) = fault.trigger { return index }
+        return 0
+    }
+
+    /// A shared directory with the scenario's existing revisions, written once.
+    func makeTemplate(_ scenario: Scenario, in root: URL) throws -> URL {
+        let template = root.appendingPathComponent("template-\(scenario)")
+        try FileManager.default.createDirectory(at: template, withIntermediateDirectories: true)
+        let store = FileSnapshotStore(directory: template)
+        for value in stride(from: 1, through: scenario.existingRevisions, by: 1) {
+            _ = try store.commit(StoreFixture.draft(value))
+        }
+        return template
+    }
+
+    func copy(_ template: URL, in root: URL, name: String) throws -> URL {
+        let directory = root.appendingPathComponent(name)
+        try? FileManager.default.removeItem(at: directory)
+        try FileManager.default.copyItem(at: template, to: directory)
+        return directory
+    }
+
+    /// The calls of one fault-free commit in the scenario.
+    func traceCommit(_ scenario: Scenario, template: URL, in root: URL) throws -> [FileSystemCall] {
+        let directory = try copy(template, in: root, name: "trace")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let fileSystem = FaultInjectingFileSystem()
+        fileSystem.faults = scenario.baseFaults
+        _ = try FileSnapshotStore(directory: directory, fileSystem: fileSystem)
+            .commit(StoreFixture.draft(scenario.existingRevisions + 1))
+        return fileSystem.calls
+    }
+}
