@@ -2,7 +2,13 @@
 public enum CommandLineTool {
     /// Runs one command line (without the program name) and returns the exit status. Never traps on
     /// bad input: every failure is an `error: …` line on standard error and a documented status.
+    ///
+    /// Whatever a command prints passes through ``ControlCharacterEscapingSink``, so text taken from
+    /// a file or an argument cannot add lines to an error or send escape sequences to a terminal.
     public static func run(_ arguments: [String], in context: CommandContext) -> ExitCode {
+        var context = context
+        context.standardOutput = ControlCharacterEscapingSink(context.standardOutput, keeping: ["\t", "\n", "\r"])
+        context.standardError = ControlCharacterEscapingSink(context.standardError, keeping: ["\n"])
         do throws(CommandFailure) {
             switch try Invocation.parse(arguments) {
             case .help(let topic):
@@ -15,8 +21,8 @@ public enum CommandLineTool {
                 return try command.run(in: context)
             }
         } catch {
-            context.standardError.write("error: \(error.message)\n")
-            if let hint = error.hint { context.standardError.write("\(hint)\n") }
+            context.standardError.write("error: \(TerminalText.line(error.message))\n")
+            if let hint = error.hint { context.standardError.write("\(TerminalText.line(hint))\n") }
             return error.exitCode
         }
     }

@@ -46,8 +46,18 @@ extension JSONCoding {
     /// Decodes `type` from `data` with ``decoder()``; when that fails, parses the document again to
     /// say exactly where and why.
     ///
+    /// The document is first checked with ``JSONParser/validate(_:)``: `JSONDecoder` alone would
+    /// also take trailing commas, bytes after a NUL, UTF-16 and repeated member names (keeping the
+    /// first, where JavaScript keeps the last), so a file another reader sees differently would be
+    /// read without a word.
+    ///
     /// - Throws: ``JSONDecodingError``.
     public static func decode<T: Decodable>(_ type: T.Type, from data: Data) throws(JSONDecodingError) -> T {
+        do {
+            try JSONParser.validate(data)
+        } catch {
+            throw JSONDecodingError(path: nil, message: error.description)
+        }
         do {
             return try decoder().decode(type, from: data)
         } catch {

@@ -1,13 +1,22 @@
 /// A strict RFC 8259 parser into ``JSONValue`` that says where a document is wrong (line and
 /// column) and refuses nesting deeper than a limit instead of exhausting the stack.
 ///
-/// The package decodes with Foundation's `JSONDecoder` on the fast path; this parser runs when that
-/// fails, to explain why in terms a person can act on.
+/// Strict means what another language's strict reader would accept, and nothing more: UTF-8 text
+/// (a leading byte order mark is ignored, as RFC 8259 allows), no trailing commas, no bytes after
+/// the value, and no member name twice in one object — readers disagree on which of two values
+/// counts (Foundation takes the first, JavaScript and Python the last), so such a document has no
+/// one meaning and is refused.
+///
+/// ``JSONCoding/decode(_:from:)`` runs ``validate(_:)`` before Foundation's `JSONDecoder`, which is
+/// more lenient (it takes trailing commas, NUL padding, UTF-16 and repeated names), and parses
+/// again with ``parse(_:)`` when decoding fails, to explain why in terms a person can act on.
 public struct JSONParser {
     /// The deepest nesting of arrays and objects accepted.
     public static let maximumDepth = 512
 
     private let bytes: [UInt8]
+    /// Whether arrays and objects are built (``parse(_:)``) or only checked (``validate(_:)``).
+    private let buildsValues: Bool
     private var index = 0
     private var depth = 0
 
@@ -15,15 +24,37 @@ public struct JSONParser {
     ///
     /// - Throws: ``JSONSyntaxError`` with the line and column of the first problem.
     public static func parse(_ bytes: some Collection<UInt8>) throws(JSONSyntaxError) -> JSONValue {
-        var parser = JSONParser(bytes: Array(bytes))
-        parser.skipWhitespace()
-        let value = try parser.parseValue()
-        parser.skipWhitespace()
-        if parser.index < parser.bytes.count { throw parser.error("unexpected text after the JSON value") }
+        var parser = JSONParser(bytes: Array(bytes), buildsValues: true)
+        return try parser.parseDocument()
+    }
+
+    /// Checks that `bytes` is one strict JSON document without building its value: the same checks
+    /// as ``parse(_:)``, with memory for only the member names of the objects being read.
+    ///
+    /// - Throws: ``JSONSyntaxError`` with the line and column of the first problem.
+    public static func validate(_ bytes: some Collection<UInt8>) throws(JSONSyntaxError) {
+        var parser = JSONParser(bytes: Array(bytes), buildsValues: false)
+        _ = try parser.parseDocument()
+    }
+
+    private mutating func parseDocument() throws(JSONSyntaxError) -> JSONValue {
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { index = 3 }
+        if bytes.starts(with: [0xFE, 0xFF]) || bytes.starts(with: [0xFF, 0xFE])
+            || (bytes.count >= 2 && (bytes[0] == 0 || bytes[1] == 0))
+        {
+            throw error("the text is UTF-16 or UTF-32; JSON must be UTF-8")
+        }
+        skipWhitespace()
+        let value = try parseValue()
+        skipWhitespace()
+        if index < bytes.count { throw error("unexpected text after the JSON value") }
         return value
     }
 
-    private init(bytes: [UInt8]) { self.bytes = bytes }
+    private init(bytes: [UInt8], buildsValues: Bool) {
+        self.bytes = bytes
+        self.buildsValues = buildsValues
+    }
 
     private func error(_ message: String) -> JSONSyntaxError {
         var line = 1
@@ -86,7 +117,8 @@ public struct JSONParser {
         }
         while true {
             skipWhitespace()
-            values.append(try parseValue())
+            let value = try parseValue()
+            if buildsValues { values.append(value) }
             skipWhitespace()
             switch current {
             case UInt8(ascii: ","): index += 1
@@ -105,6 +137,7 @@ public struct JSONParser {
         try enter()
         index += 1
         var members: [String: JSONValue] = [:]
+        var names: Set<String> = []
         skipWhitespace()
         if current == UInt8(ascii: "}") {
             index += 1
@@ -119,13 +152,19 @@ public struct JSONParser {
                     : error("expected a member name in double quotes")
             }
             let name = try parseString()
+            guard names.insert(name).inserted else {
+                throw error(
+                    "the member name \"\(name)\" appears twice in one object; "
+                        + "readers differ on which value counts, so write it once")
+            }
             skipWhitespace()
             guard current == UInt8(ascii: ":") else {
                 throw error("expected : after the member name \"\(name)\"")
             }
             index += 1
             skipWhitespace()
-            members[name] = try parseValue()
+            let value = try parseValue()
+            if buildsValues { members[name] = value }
             skipWhitespace()
             switch current {
             case UInt8(ascii: ","): index += 1

@@ -38,6 +38,16 @@ struct JSONTreeDecoder: Decoder {
             }
             return date as! T
         }
+        // Foundation's decoder reads a URL from its text, not from URL's own keyed form; so must
+        // the explanation, or a bad URL would be explained as "expected an object".
+        if type == URL.self {
+            guard case .string(let text) = value else { throw mismatch(codingPath, "a URL", value) }
+            guard let url = URL(string: text) else {
+                throw DecodingError.dataCorrupted(
+                    .init(codingPath: codingPath, debugDescription: "expected a URL, found \"\(text.prefix(80))\""))
+            }
+            return url as! T
+        }
         return try T(from: JSONTreeDecoder(value: value, codingPath: codingPath))
     }
 }

@@ -51,8 +51,48 @@ public struct SnapshotKey: Sendable, Hashable, Codable, Comparable, CustomString
 
     /// Builds a key from any purpose and scope, sanitising each component. See
     /// ``init(purpose:scope:)-(String,String...)``.
+    ///
+    /// A key that would be longer than ``maximumLength`` as a whole has its longest scope
+    /// components shortened, each to a prefix plus a hash of the original text, until it fits; with
+    /// so many components that even that fails, the scope becomes one hashed component. The key is
+    /// a directory name, which file systems cap at 255 bytes.
     public init(purpose: String, scope: [String]) {
-        rawValue = ([purpose] + scope).map(Self.sanitise).joined(separator: ".")
+        let texts = [purpose] + scope
+        var components = texts.map(Self.sanitise)
+        func length() -> Int { components.reduce(components.count - 1) { $0 + $1.utf8.count } }
+        while length() > Self.maximumLength {
+            // The longest scope component (the purpose only when the scope is all short).
+            let index = components.indices.dropFirst().max { components[$0].utf8.count < components[$1].utf8.count }
+            guard let index, components[index].utf8.count > Self.shortenedLength else {
+                let scopeText = scope.joined(separator: "\u{0}")
+                components = [
+                    Self.shortened(components[0], original: purpose),
+                    "x-" + String(SHA256.hexDigest(of: Array(scopeText.utf8)).prefix(16)),
+                ]
+                break
+            }
+            let excess = length() - Self.maximumLength
+            components[index] = Self.shortened(
+                components[index], original: texts[index],
+                to: max(Self.shortenedLength, components[index].utf8.count - excess))
+        }
+        rawValue = components.joined(separator: ".")
+    }
+
+    /// The length a component is cut to at most when a key is too long as a whole: a few readable
+    /// characters and the eight-digit hash.
+    private static let shortenedLength = 16
+
+    /// `component` cut to `length` bytes, ending in `-` and eight hex digits of the SHA-256 of the
+    /// text it came from, so different texts stay different keys.
+    private static func shortened(_ component: String, original: String, to length: Int = shortenedLength)
+        -> String
+    {
+        guard component.utf8.count > length else { return component }
+        // Sanitised components are ASCII, so characters and bytes count the same.
+        let kept = String(component.prefix(length - 9)).trimmingDashes()
+        let hash = String(SHA256.hexDigest(of: Array(original.utf8)).prefix(8))
+        return kept.isEmpty ? "x-" + hash : kept + "-" + hash
     }
 
     private static func isAllowed(_ scalar: Unicode.Scalar) -> Bool {

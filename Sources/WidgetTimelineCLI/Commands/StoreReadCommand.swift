@@ -35,7 +35,8 @@ struct StoreReadCommand: Command {
         case .found(let stored, let fallback):
             if let fallback {
                 context.standardError.write(
-                    "warning: showing revision \(stored.snapshot.revision) of '\(key)': \(fallback)\n")
+                    "warning: showing revision \(stored.snapshot.revision) of '\(key)': "
+                        + TerminalText.line(fallback.description) + "\n")
             }
             switch format {
             case .json:

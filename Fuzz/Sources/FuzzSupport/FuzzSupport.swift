@@ -1,0 +1,96 @@
+import Foundation
+import WidgetTimeline
+
+/// What every fuzz target in `Fuzz/Sources/Targets` shares: turning libFuzzer's buffer into bytes,
+/// failing loudly when an invariant breaks, and deterministic choices derived from the input.
+///
+/// A target is one file whose `LLVMFuzzerTestOneInput` feeds the bytes to a decoder and then checks
+/// what came out. A thrown error is a correct answer to bad input; a trap, an ASan report, a run
+/// over the time limit or a failed ``fuzzCheck(_:_:file:line:)`` is a bug, and libFuzzer keeps the
+/// input that caused it.
+public enum FuzzInput {
+    /// The bytes of one libFuzzer input (`start` may be `nil` for the empty input).
+    public static func bytes(_ start: UnsafePointer<UInt8>?, _ count: Int) -> [UInt8] {
+        guard let start, count > 0 else { return [] }
+        return Array(UnsafeBufferPointer(start: start, count: count))
+    }
+}
+
+/// Stops the run when `condition` is false. `fatalError` traps, so libFuzzer saves the input as a
+/// crash with the message in its log; the message names the broken invariant.
+public func fuzzCheck(
+    _ condition: @autoclosure () -> Bool,
+    _ message: @autoclosure () -> String,
+    file: StaticString = #fileID,
+    line: UInt = #line
+) {
+    if !condition() { fatalError("invariant broken: \(message())", file: file, line: line) }
+}
+
+/// Choices made from a hash of the whole input (FNV-1a), so a target varies its settings — the
+/// zone, the instant it plans at, the output format — without spending input bytes that would
+/// otherwise have to stay valid JSON. The same input always makes the same choices.
+public struct FuzzChoices {
+    private var state: UInt64
+
+    public init(_ bytes: [UInt8]) {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in bytes {
+            hash ^= UInt64(byte)
+            hash &*= 0x100_0000_01b3
+        }
+        state = hash
+    }
+
+    /// A number in `0..<upperBound`.
+    public mutating func next(_ upperBound: Int) -> Int {
+        state = SplitMix64.mix(state &+ 0x9E37_79B9_7F4A_7C15)
+        return Int(state % UInt64(max(1, upperBound)))
+    }
+
+    /// `true` or `false`.
+    public mutating func flip() -> Bool { next(2) == 1 }
+
+    /// One of `elements`, which must not be empty.
+    public mutating func pick<Element>(_ elements: [Element]) -> Element { elements[next(elements.count)] }
+}
+
+/// Time zones with the awkward cases the package promises to handle: midnight skipped (Havana,
+/// Santiago), 30-minute DST (Lord Howe), a skipped date (Apia), odd offsets (Kathmandu, St John's).
+public enum FuzzZones {
+    public static let identifiers = [
+        "UTC", "Asia/Seoul", "America/Havana", "America/Santiago", "Australia/Lord_Howe", "Pacific/Apia",
+        "Asia/Kathmandu", "America/St_Johns", "Europe/Berlin",
+    ]
+
+    /// Gregorian calendars in each zone, built once: building a calendar costs more than most
+    /// inputs take to decode.
+    public static let calendars: [Calendar] = identifiers.map { identifier in
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: identifier)!
+        return calendar
+    }
+}
+
+extension JSONValue {
+    /// Equality as JSON means it: numbers compare by value, so `1`, `1.0` and `1e0` are one number.
+    /// Encoders may write a whole `Double` without its fraction, so `.number(1)` comes back as
+    /// `.integer(1)`, and readers differ on whether `922337203685477580.0` is the exact integer or
+    /// the nearest `Double` (Foundation even reads `184467440737095248.6` as the integer
+    /// `184467440737095248`, which is closer to the text than any `Double`); an integer and a
+    /// `Double` are equal when they are at most one unit in the last place apart.
+    public func isEquivalent(to other: JSONValue) -> Bool {
+        switch (self, other) {
+        case (.integer(let a), .integer(let b)): return a == b
+        case (.number(let a), .number(let b)): return a == b
+        case (.integer(let a), .number(let b)), (.number(let b), .integer(let a)):
+            return abs(Double(a) - b) <= b.ulp
+        case (.array(let a), .array(let b)):
+            return a.count == b.count && zip(a, b).allSatisfy { $0.isEquivalent(to: $1) }
+        case (.object(let a), .object(let b)):
+            return a.count == b.count
+                && a.allSatisfy { key, value in b[key].map { value.isEquivalent(to: $0) } ?? false }
+        default: return self == other
+        }
+    }
+}

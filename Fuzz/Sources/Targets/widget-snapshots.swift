@@ -1,0 +1,153 @@
+// Fuzz target: the example widgets' envelope and payload decoders, and everything `build` does
+// with what they accept.
+//
+// Each input is tried, for every example widget, as a snapshot envelope (what `build --snapshot`
+// reads) and as a bare payload (what `store write --widget` reads). Whatever decodes is planned at
+// an instant and in a zone chosen from the input, summarised as the CLI prints it, written as
+// timeline JSON, and linted. One widget also runs the real `build` command in-process.
+//
+// Checked on every input:
+// - decoding never traps; an accepted envelope or payload re-encodes to JSON that decodes to the
+//   same value, and encodes to the same bytes again;
+// - the planned timeline keeps every invariant (SPEC P3): entries, first at now, increasing,
+//   spaced, bounded; every shown value carries the snapshot's own stamp (no invented revision or
+//   time), and no entry claims fresh data after the data has turned stale;
+// - summaries and the CLI's text never trap on any value the decoder accepted;
+// - the timeline JSON `build --format json` writes decodes as the same timeline and lints
+//   without errors (`build | lint` exits 0);
+// - `build` exits 0 with output, or 65 with one `error: snapshot on standard input …` line.
+import Foundation
+import FuzzSupport
+import WidgetTimelineExamples
+
+@testable import WidgetTimeline
+@testable import WidgetTimelineCLI
+
+/// Offsets from the snapshot's generation at which to plan: before it (a clock behind), at once,
+/// around each example's freshness thresholds, days later and a year later.
+private let planningOffsets: [TimeInterval] = [
+    -3600, 0, 59, 600, 1800, 3600, 6 * 3600, 12 * 3600 + 1, 36 * 3600, 3 * 86_400, 366 * 86_400,
+]
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzWidgetSnapshots(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
+    let bytes = FuzzInput.bytes(start, count)
+    let data = Data(bytes)
+    var choices = FuzzChoices(bytes)
+    for widget in ExampleWidgets.all {
+        exercise(widget, data: data, choices: &choices)
+    }
+    runBuild(data: data, choices: &choices)
+    return 0
+}
+
+private func exercise<Kind: WidgetKind>(_ widget: Kind, data: Data, choices: inout FuzzChoices) {
+    if let snapshot = try? JSONCoding.decode(Snapshot<Kind.Payload>.self, from: data) {
+        checkRoundTrip(snapshot, what: "\(widget.kind) envelope")
+        plan(snapshot, of: widget, choices: &choices)
+    }
+    if let payload = try? JSONCoding.decode(Kind.Payload.self, from: data) {
+        checkRoundTrip(payload, what: "\(widget.kind) payload")
+        // As `store write --widget` commits it: fingerprint, record, read back.
+        guard let fingerprint = try? widget.fingerprint(of: payload, observedAt: nil) else { return }
+        let snapshot = Snapshot(
+            schemaVersion: widget.schemaVersion, kind: widget.kind, key: widget.defaultKey, revision: 1,
+            generatedAt: Date(timeIntervalSince1970: 1_796_000_000), fingerprint: fingerprint,
+            payload: payload)
+        if let record = try? SnapshotRecord.encode(snapshot) {
+            let verdict = SnapshotRecord.decode(
+                record, key: widget.defaultKey, revision: 1, as: Kind.Payload.self,
+                supportedSchema: widget.schemaVersion)
+            guard case .valid(let read) = verdict else {
+                fuzzCheck(false, "\(widget.kind): a committed payload does not read back: \(verdict)")
+                return
+            }
+            fuzzCheck(try! SnapshotRecord.encode(read) == record, "\(widget.kind): the record changes on re-reading")
+        }
+        plan(snapshot, of: widget, choices: &choices)
+    }
+}
+
+private func checkRoundTrip<Value: Codable & Equatable>(_ value: Value, what: String) {
+    guard let encoded = try? JSONCoding.encoder().encode(value) else { return }
+    let decoded: Value
+    do {
+        decoded = try JSONCoding.decode(Value.self, from: encoded)
+    } catch {
+        fuzzCheck(false, "\(what): its own JSON does not decode: \(error)")
+        return
+    }
+    let again = try? JSONCoding.encoder().encode(decoded)
+    fuzzCheck(again == encoded, "\(what): encoding is not stable")
+}
+
+private func plan<Kind: WidgetKind>(_ snapshot: Snapshot<Kind.Payload>, of widget: Kind, choices: inout FuzzChoices) {
+    let calendar = choices.pick(FuzzZones.calendars)
+    let now = snapshot.generatedAt.addingTimeInterval(choices.pick(planningOffsets))
+    let planner = TimelinePlanner(kind: widget)
+    let plan = planner.plan(.loaded(snapshot), at: now, in: calendar)
+    let entries = plan.timeline.entries
+    let violations = TimelineInvariants(planner.options).violations(of: entries, now: now)
+    fuzzCheck(violations.isEmpty, "\(widget.kind): the plan breaks invariants: \(violations)")
+    fuzzCheck(entries.first?.date == now, "\(widget.kind): the first entry is not at now")
+
+    // Honest claims: the snapshot's own stamp, and fresh only while the data is fresh.
+    let freshness = widget.freshness(of: snapshot)
+    let horizonEnd = now.addingTimeInterval(planner.options.horizon)
+    for (index, entry) in entries.enumerated() {
+        if let stamp = entry.state.stamp {
+            fuzzCheck(stamp == snapshot.stamp, "\(widget.kind): entry \(index) shows another stamp")
+        }
+        let end = index + 1 < entries.count ? entries[index + 1].date : horizonEnd
+        if case .fresh = entry.state, end > entry.date {
+            let truth = freshness.classify(dataObservedAt: snapshot.dataObservedAt, at: end.addingTimeInterval(-0.001))
+            fuzzCheck(truth == .fresh, "\(widget.kind): entry \(index) claims fresh data until \(end); it is \(truth)")
+        }
+        _ = widget.summary(of: entry.state, in: calendar)
+    }
+    _ = TimelineText.render(plan, of: widget, snapshot: snapshot, now: now, calendar: calendar)
+
+    // `build --format json | lint` exits 0.
+    guard let json = try? JSONCoding.encoder(timeZone: calendar.timeZone, pretty: true).encode(plan.timeline)
+    else { return }
+    do {
+        let decoded = try JSONCoding.decode(PlannedTimeline<WidgetState<Kind.Content>>.self, from: json)
+        fuzzCheck(decoded == plan.timeline, "\(widget.kind): the timeline JSON decodes as another timeline")
+        let untyped = try JSONCoding.decode(PlannedTimeline<JSONValue>.self, from: json)
+        let errors = TimelineLinter().lint(untyped, now: now) { $0["display"]?.stringValue }
+            .filter { $0.severity == .error }
+        fuzzCheck(errors.isEmpty, "\(widget.kind): lint finds errors in a planned timeline: \(errors)")
+    } catch {
+        fuzzCheck(false, "\(widget.kind): the timeline JSON does not decode: \(error)")
+    }
+}
+
+/// Runs `build` in-process on the input, for the widget the envelope names (or one chosen).
+private func runBuild(data: Data, choices: inout FuzzChoices) {
+    let claimed = (try? JSONParser.parse(data))?["kind"]?.stringValue
+    let kind = claimed.flatMap { ExampleWidgets.named($0)?.kind } ?? choices.pick(ExampleWidgets.all).kind
+    let zone = choices.pick(FuzzZones.identifiers)
+    let format = choices.flip() ? "json" : "text"
+    let now = "2026-11-29T09:00:00+09:00"
+    let output = CapturedText()
+    let errors = CapturedText()
+    let context = CommandContext(
+        standardOutput: output, standardError: errors, readStandardInput: { data.prefix($0 + 1) },
+        currentDirectory: URL(fileURLWithPath: "/nonexistent"), now: { Date(timeIntervalSince1970: 0) },
+        environment: [:])
+    let status = CommandLineTool.run(
+        ["build", "--widget", kind, "--snapshot", "-", "--now", now, "--time-zone", zone, "--format", format],
+        in: context)
+    switch status {
+    case .success:
+        fuzzCheck(!output.text.isEmpty && errors.text.isEmpty, "build: success without output, or with errors")
+    case .badData:
+        fuzzCheck(output.text.isEmpty, "build: output on failure")
+        fuzzCheck(
+            errors.text.hasPrefix("error: snapshot on standard input ") && errors.text.hasSuffix("\n")
+                && errors.text.dropLast().split(separator: "\n").count == 1,
+            "build: not one clear error line: \(errors.text)")
+    default:
+        fuzzCheck(false, "build: exit \(status.rawValue) for a snapshot on standard input: \(errors.text)")
+    }
+}
