@@ -57,12 +57,22 @@ max_len() {
 # Quiet the linker's warnings about ASan's local symbols, which say nothing about our code.
 filter() { grep -v "Cannot export local symbol" || true; }
 
-# build_module NAME SOURCE_DIR [extra flags…]
+# Whether $1 is newer than this script and each of the files after it.
+up_to_date() {
+    local file=$1
+    shift
+    [[ -f $file && $file -nt $0 ]] || return 1
+    for dependency in "$@"; do [[ $file -nt $dependency ]] || return 1; done
+}
+
+# build_module NAME SOURCE_DIR "DEPENDENCY…" [extra flags…]: rebuilt when a source or a module it
+# depends on changed (a changed struct layout in the core must reach every module that uses it).
 build_module() {
-    local name=$1 dir=$2
-    shift 2
+    local name=$1 dir=$2 dependencies=()
+    for dependency in $3; do dependencies+=("$MODULES/lib$dependency.a"); done
+    shift 3
     local library=$MODULES/lib$name.a
-    if [[ -f $library && $library -nt $0 && -z $(find "$dir" -name '*.swift' -newer "$library") ]]; then
+    if up_to_date "$library" "${dependencies[@]}" && [[ -z $(find "$dir" -name '*.swift' -newer "$library") ]]; then
         return
     fi
     echo "building $name"
@@ -76,24 +86,21 @@ build_module() {
 build() {
     mkdir -p "$MODULES" "$OUT/bin"
     local started=$SECONDS
-    build_module WidgetTimeline Sources/WidgetTimeline -enable-testing
+    build_module WidgetTimeline Sources/WidgetTimeline "" -enable-testing
     # These three depend only on the core: build them side by side.
-    build_module WidgetTimelineExamples Sources/WidgetTimelineExamples &
+    build_module WidgetTimelineExamples Sources/WidgetTimelineExamples WidgetTimeline &
     local examples=$!
-    build_module WidgetTimelineTesting Sources/WidgetTimelineTesting
-    build_module FuzzSupport Fuzz/Sources/FuzzSupport
+    build_module WidgetTimelineTesting Sources/WidgetTimelineTesting WidgetTimeline
+    build_module FuzzSupport Fuzz/Sources/FuzzSupport WidgetTimeline
     wait "$examples"
-    build_module WidgetTimelineCLI Sources/WidgetTimelineCLI -enable-testing
+    build_module WidgetTimelineCLI Sources/WidgetTimelineCLI "WidgetTimeline WidgetTimelineExamples" -enable-testing
     local libraries=()
     for name in WidgetTimelineCLI WidgetTimelineExamples WidgetTimelineTesting FuzzSupport WidgetTimeline; do
         libraries+=("$MODULES/lib$name.a")
     done
     for target in $(targets); do
         local binary=$OUT/bin/$target source=Fuzz/Sources/Targets/$target.swift
-        if [[ -x $binary && $binary -nt $source && $binary -nt $MODULES/libWidgetTimelineCLI.a \
-            && $binary -nt $MODULES/libWidgetTimeline.a && $binary -nt $MODULES/libFuzzSupport.a ]]; then
-            continue
-        fi
+        if up_to_date "$binary" "$source" "${libraries[@]}"; then continue; fi
         echo "building fuzz target $target"
         "$SWIFTC" "${FLAGS[@]}" -module-name "Fuzz_${target//-/_}" "$source" "${libraries[@]}" \
             -lTesting -o "$binary" 2>&1 | filter

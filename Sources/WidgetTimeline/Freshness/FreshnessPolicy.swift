@@ -42,6 +42,42 @@ public struct FreshnessPolicy: Sendable, Hashable, Codable {
         self.refreshAfter = refreshAfter ?? staleAfter
     }
 
+    private enum CodingKeys: String, CodingKey {
+        case staleAfter
+        case expiresAfter
+        case expiredValue
+        case refreshAfter
+    }
+
+    /// Decodes a policy the initialiser would accept, and refuses any other with the rule it
+    /// breaks: a decoded policy is used by code that trusts ``init(staleAfter:expiresAfter:expiredValue:refreshAfter:)``'s
+    /// preconditions.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let staleAfter = try container.decode(TimeInterval.self, forKey: .staleAfter)
+        let expiresAfter = try container.decode(TimeInterval.self, forKey: .expiresAfter)
+        let refreshAfter = try container.decodeIfPresent(TimeInterval.self, forKey: .refreshAfter)
+        guard staleAfter > 0, staleAfter.isFinite else {
+            throw DecodingError.dataCorruptedError(
+                forKey: .staleAfter, in: container,
+                debugDescription: "expected a positive number of seconds, found \(staleAfter)")
+        }
+        guard expiresAfter >= staleAfter, expiresAfter.isFinite else {
+            throw DecodingError.dataCorruptedError(
+                forKey: .expiresAfter, in: container,
+                debugDescription: "expected at least staleAfter (\(staleAfter)) seconds, found \(expiresAfter)")
+        }
+        if let refreshAfter, !(refreshAfter > 0 && refreshAfter.isFinite) {
+            throw DecodingError.dataCorruptedError(
+                forKey: .refreshAfter, in: container,
+                debugDescription: "expected a positive number of seconds, found \(refreshAfter)")
+        }
+        self.init(
+            staleAfter: staleAfter, expiresAfter: expiresAfter,
+            expiredValue: try container.decode(ExpiredValue.self, forKey: .expiredValue),
+            refreshAfter: refreshAfter)
+    }
+
     /// The seed's example: fresh for 30 minutes, stale until 24 hours, then expired but shown.
     public static let standard = FreshnessPolicy(staleAfter: 30 * 60, expiresAfter: 24 * 3600)
 

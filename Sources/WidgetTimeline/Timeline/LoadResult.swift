@@ -9,6 +9,23 @@ public struct LoadFailure: Sendable, Hashable, Codable {
         self.reason = reason
         self.consecutiveFailures = max(1, consecutiveFailures)
     }
+
+    private enum CodingKeys: String, CodingKey {
+        case reason
+        case consecutiveFailures
+    }
+
+    /// Refuses a count below 1, which the initialiser would have raised to 1.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        reason = try container.decode(UnavailableReason.self, forKey: .reason)
+        consecutiveFailures = try container.decode(Int.self, forKey: .consecutiveFailures)
+        guard consecutiveFailures >= 1 else {
+            throw DecodingError.dataCorruptedError(
+                forKey: .consecutiveFailures, in: container,
+                debugDescription: "expected 1 or more failures in a row, found \(consecutiveFailures)")
+        }
+    }
 }
 
 /// What the extension knows when it plans: the best snapshot it has, and whether the latest

@@ -24,6 +24,17 @@ public struct PlanningOptions: Sendable, Hashable {
     public var refreshJitter: RefreshJitter?
     /// Seed for the retry jitter; give each installation its own.
     public var jitterSeed: UInt64
+    /// The most instants the planner samples the widget's state at, beyond `now` and the
+    /// freshness transitions. A payload with thousands of scheduled events (a file written by
+    /// another version, or by mistake) would otherwise cost a state computation per event, each
+    /// as long as the payload: minutes for a 1 MiB snapshot. Past the limit the timeline is cut
+    /// short at the first instant not sampled and the reload is asked for there, as when entries
+    /// run out. At least ``maximumEntries``.
+    public var maximumSamples: Int {
+        get { max(storedMaximumSamples, maximumEntries) }
+        set { storedMaximumSamples = max(1, newValue) }
+    }
+    private var storedMaximumSamples: Int
 
     public init(
         horizon: TimeInterval = 48 * 3600,
@@ -32,7 +43,8 @@ public struct PlanningOptions: Sendable, Hashable {
         retry: RetryBackoff = .standard,
         firstInstallRecheck: TimeInterval = 30 * 60,
         refreshJitter: RefreshJitter? = nil,
-        jitterSeed: UInt64 = 0
+        jitterSeed: UInt64 = 0,
+        maximumSamples: Int = 1_000
     ) {
         self.horizon = max(0, horizon)
         self.storedMaximumEntries = max(3, maximumEntries)
@@ -41,9 +53,11 @@ public struct PlanningOptions: Sendable, Hashable {
         self.firstInstallRecheck = max(minimumSpacing, firstInstallRecheck)
         self.refreshJitter = refreshJitter
         self.jitterSeed = jitterSeed
+        self.storedMaximumSamples = max(1, maximumSamples)
     }
 
-    /// 48 h horizon, at most 100 entries, 5 min apart, the standard back-off, no refresh jitter.
+    /// 48 h horizon, at most 100 entries, 5 min apart, the standard back-off, no refresh jitter, at
+    /// most 1,000 instants sampled.
     public static let `default` = PlanningOptions()
 }
 
@@ -57,6 +71,23 @@ public struct RefreshJitter: Sendable, Hashable, Codable {
     public init(maximum: TimeInterval, seed: UInt64) {
         self.maximum = max(0, maximum)
         self.seed = seed
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case maximum
+        case seed
+    }
+
+    /// Refuses a negative or non-finite maximum, which the initialiser would have changed.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        maximum = try container.decode(TimeInterval.self, forKey: .maximum)
+        seed = try container.decode(UInt64.self, forKey: .seed)
+        guard maximum >= 0, maximum.isFinite else {
+            throw DecodingError.dataCorruptedError(
+                forKey: .maximum, in: container,
+                debugDescription: "expected a number of seconds, 0 or more, found \(maximum)")
+        }
     }
 
     /// The delay for a refresh planned at `date`.

@@ -19,6 +19,36 @@ public struct RetryBackoff: Sendable, Hashable, Codable {
         self.jitter = min(max(0, jitter), 0.99)
     }
 
+    private enum CodingKeys: String, CodingKey {
+        case initial
+        case multiplier
+        case maximum
+        case jitter
+    }
+
+    /// Decodes a back-off the initialiser would keep as given, and refuses any other with the rule
+    /// it breaks, rather than clamp a file's numbers without a word.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        func seconds(_ key: CodingKeys, atLeast minimum: Double, _ rule: String) throws -> Double {
+            let value = try container.decode(Double.self, forKey: key)
+            guard value.isFinite, value >= minimum else {
+                throw DecodingError.dataCorruptedError(
+                    forKey: key, in: container, debugDescription: "expected \(rule), found \(value)")
+            }
+            return value
+        }
+        let initial = try seconds(.initial, atLeast: 0, "a number of seconds, 0 or more")
+        let multiplier = try seconds(.multiplier, atLeast: 1, "a factor of 1 or more")
+        let maximum = try seconds(.maximum, atLeast: initial, "at least initial (\(initial)) seconds")
+        let jitter = try seconds(.jitter, atLeast: 0, "a fraction from 0 to 0.99")
+        guard jitter <= 0.99 else {
+            throw DecodingError.dataCorruptedError(
+                forKey: .jitter, in: container, debugDescription: "expected a fraction from 0 to 0.99, found \(jitter)")
+        }
+        self.init(initial: initial, multiplier: multiplier, maximum: maximum, jitter: jitter)
+    }
+
     /// 15 minutes, doubling up to 4 hours, up to a quarter taken off by jitter. The seed's field
     /// note warns against short retries that turn the system into a polling scheduler.
     public static let standard = RetryBackoff(initial: 15 * 60, maximum: 4 * 3600)

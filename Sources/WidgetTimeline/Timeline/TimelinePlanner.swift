@@ -52,17 +52,21 @@ public struct TimelinePlanner<Kind: WidgetKind>: Sendable {
         var unique: [Date] = []
         unique.reserveCapacity(instants.count)
         for instant in instants where unique.last != instant { unique.append(instant) }
+        let (sampledInstants, sampleCut) = Self.boundSamples(
+            unique, limit: options.maximumSamples, protecting: Set(freshnessTransitions))
 
-        let sampled = unique.map { instant in
+        let sampled = sampledInstants.map { instant in
             let state = kind.state(of: snapshot, at: instant, in: calendar)
             return PlannedEntry(date: instant, state: state, relevance: kind.relevance(of: state))
         }
-        let (entries, corrections) = invariants.enforce(
+        let (entries, enforced) = invariants.enforce(
             sampled, now: now, protecting: Set(freshnessTransitions))
-        let cutShortAt = corrections.lazy.compactMap { correction -> Date? in
+        let corrections = enforced + (sampleCut.map { [$0] } ?? [])
+        // The earliest cut, by the sample limit or the entry limit, is where the reload is wanted.
+        let cutShortAt = corrections.compactMap { correction -> Date? in
             if case .truncated(_, let from) = correction { return from }
             return nil
-        }.first
+        }.min()
 
         let policy: ReloadPolicy
         if let failure = input.failure {
@@ -79,6 +83,19 @@ public struct TimelinePlanner<Kind: WidgetKind>: Sendable {
         }
         return TimelinePlan(
             timeline: PlannedTimeline(entries: entries, policy: policy), corrections: corrections)
+    }
+
+    /// The first `limit` instants, in order, and the protected ones (freshness transitions) after
+    /// them, so a cut never leaves a fresh claim without the entry that withdraws it; with the
+    /// correction that reports the cut, if instants were left out.
+    static func boundSamples(_ instants: [Date], limit: Int, protecting protected: Set<Date>) -> (
+        [Date], TimelineCorrection?
+    ) {
+        guard instants.count > limit else { return (instants, nil) }
+        let kept = instants.prefix(limit)
+        let rest = instants.dropFirst(limit)
+        let cut = TimelineCorrection.truncated(count: rest.count, from: rest[rest.startIndex])
+        return (Array(kept) + rest.filter { protected.contains($0) }, cut)
     }
 
     /// The timeline alone; see ``plan(_:at:in:)``.

@@ -54,7 +54,7 @@ public struct ParkConditionsWidget: WidgetKind {
         let congestion = content.congestion.rawValue + (content.isForecast ? " (forecast)" : "")
         let signals = content.signals.isEmpty ? "" : " · " + content.signals.joined(separator: ", ")
         return "\(content.parkName): \(congestion) · \(content.weather.condition) "
-            + "\(Int(content.weather.temperatureCelsius.rounded()))°C · dust \(content.fineDust.rawValue)\(signals)"
+            + "\(content.weather.roundedTemperature)°C · dust \(content.fineDust.rawValue)\(signals)"
     }
 
     public var preview: ParkConditionsPayload { .preview }
@@ -126,6 +126,34 @@ public struct Weather: Codable, Sendable, Equatable {
     public init(condition: String, temperatureCelsius: Double) {
         self.condition = condition
         self.temperatureCelsius = temperatureCelsius
+    }
+
+    /// The temperatures a payload may carry, in °C: wider than any measured on Earth (-89 to 57).
+    public static let plausibleTemperatures: ClosedRange<Double> = -100...100
+
+    /// The temperature to the nearest degree, as shown; an implausible one (a payload built in
+    /// code is not checked) is clamped to ``plausibleTemperatures`` rather than trap.
+    public var roundedTemperature: Int {
+        guard temperatureCelsius.isFinite else { return 0 }
+        return Int(min(max(temperatureCelsius, Self.plausibleTemperatures.lowerBound), Self.plausibleTemperatures.upperBound).rounded())
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case condition
+        case temperatureCelsius
+    }
+
+    /// Refuses a temperature outside ``plausibleTemperatures``: it can only be a unit mix-up or
+    /// garbage, and showing it would invent weather.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        condition = try container.decode(String.self, forKey: .condition)
+        temperatureCelsius = try container.decode(Double.self, forKey: .temperatureCelsius)
+        guard Self.plausibleTemperatures.contains(temperatureCelsius) else {
+            throw DecodingError.dataCorruptedError(
+                forKey: .temperatureCelsius, in: container,
+                debugDescription: "expected a temperature from -100 to 100 °C, found \(temperatureCelsius)")
+        }
     }
 }
 

@@ -127,7 +127,36 @@ public struct ParkingLot: Codable, Sendable, Equatable {
         self.total = total
     }
 
+    /// The most spaces one lot can have when read from a file: the largest car parks hold tens of
+    /// thousands, and a bound keeps every sum over lots far from overflowing.
+    public static let maximumSpaces = 1_000_000
+
     public var availability: ParkingAvailability { ParkingAvailability(free: free, total: total) }
+
+    private enum CodingKeys: String, CodingKey {
+        case name
+        case free
+        case total
+    }
+
+    /// Refuses counts no lot can have — negative, more free than total, or beyond
+    /// ``maximumSpaces`` — rather than show a driver a number that was never true.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        name = try container.decode(String.self, forKey: .name)
+        total = try container.decode(Int.self, forKey: .total)
+        free = try container.decode(Int.self, forKey: .free)
+        guard (0...Self.maximumSpaces).contains(total) else {
+            throw DecodingError.dataCorruptedError(
+                forKey: .total, in: container,
+                debugDescription: "expected 0 to \(Self.maximumSpaces) spaces, found \(total)")
+        }
+        guard (0...total).contains(free) else {
+            throw DecodingError.dataCorruptedError(
+                forKey: .free, in: container,
+                debugDescription: "expected 0 to \(total) free spaces (the lot's total), found \(free)")
+        }
+    }
 }
 
 /// How easy it is to find a space.
@@ -160,10 +189,17 @@ public struct ParkingContent: Codable, Sendable, Equatable {
     public init(payload: ParkingPayload) {
         parkName = payload.parkName
         lots = payload.lots
-        totalFree = payload.lots.reduce(0) { $0 + max(0, $1.free) }
-        totalSpaces = payload.lots.reduce(0) { $0 + max(0, $1.total) }
+        // Saturating: a payload built in code is not checked like a decoded one, and a sum must
+        // not trap the extension.
+        totalFree = payload.lots.reduce(0) { Self.saturatingSum($0, max(0, $1.free)) }
+        totalSpaces = payload.lots.reduce(0) { Self.saturatingSum($0, max(0, $1.total)) }
         availability = ParkingAvailability(free: totalFree, total: totalSpaces)
         directionsURL = payload.directionsURL
+    }
+
+    private static func saturatingSum(_ a: Int, _ b: Int) -> Int {
+        let (sum, overflow) = a.addingReportingOverflow(b)
+        return overflow ? Int.max : sum
     }
 }
 

@@ -31,10 +31,16 @@ public struct ScheduleWidget: WidgetKind {
         let countIsToday =
             boundaries.dayStart(containing: instant) == boundaries.dayStart(containing: snapshot.generatedAt)
         let doneToday = countIsToday ? payload.completedToday : 0
-        let pending = payload.pending.sorted()
         // The latest item already due wins (an overdue dose must not hide behind the next one);
-        // before any is due, the earliest upcoming one.
-        guard let focus = pending.last(where: { $0 <= instant }) ?? pending.first else {
+        // before any is due, the earliest upcoming one. One pass, no sort: the planner asks for
+        // every change point, so this runs once per pending item.
+        var latestDue: Date?
+        var earliest: Date?
+        for date in payload.pending {
+            if date <= instant, latestDue.map({ date > $0 }) ?? true { latestDue = date }
+            if earliest.map({ date < $0 }) ?? true { earliest = date }
+        }
+        guard let focus = latestDue ?? earliest else {
             return ScheduleContent(phase: .clear, dueAt: nil, completedToday: doneToday, remaining: 0)
         }
         let phase: SchedulePhase
@@ -45,7 +51,7 @@ public struct ScheduleWidget: WidgetKind {
         } else {
             phase = .overdue
         }
-        let remaining = pending.filter { $0 >= focus }.count
+        let remaining = payload.pending.reduce(0) { $1 >= focus ? $0 + 1 : $0 }
         return ScheduleContent(phase: phase, dueAt: focus, completedToday: doneToday, remaining: remaining)
     }
 
@@ -96,6 +102,23 @@ public struct SchedulePayload: Codable, Sendable, Equatable {
     public init(pending: [Date], completedToday: Int) {
         self.pending = pending
         self.completedToday = completedToday
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case pending
+        case completedToday
+    }
+
+    /// Refuses a negative count: "-2 done today" is not something the host can have meant.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        pending = try container.decode([Date].self, forKey: .pending)
+        completedToday = try container.decode(Int.self, forKey: .completedToday)
+        guard completedToday >= 0 else {
+            throw DecodingError.dataCorruptedError(
+                forKey: .completedToday, in: container,
+                debugDescription: "expected a count of 0 or more, found \(completedToday)")
+        }
     }
 
     /// Gallery data: two items later in a fixed sample day, one done.

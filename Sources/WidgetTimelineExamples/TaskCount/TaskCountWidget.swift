@@ -43,6 +43,20 @@ public struct TaskCountPayload: Codable, Sendable, Equatable {
     public var count: Int
 
     public init(count: Int) { self.count = count }
+
+    private enum CodingKeys: String, CodingKey {
+        case count
+    }
+
+    /// Refuses a negative count rather than showing "-3 open tasks".
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        count = try container.decode(Int.self, forKey: .count)
+        guard count >= 0 else {
+            throw DecodingError.dataCorruptedError(
+                forKey: .count, in: container, debugDescription: "expected a count of 0 or more, found \(count)")
+        }
+    }
 }
 
 /// One screen of the task-count widget. The revision travels in the state's ``DataStamp``.
