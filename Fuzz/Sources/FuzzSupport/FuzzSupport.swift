@@ -81,7 +81,10 @@ extension JSONValue {
     /// `Double` are equal when they are at most one unit in the last place apart.
     public func isEquivalent(to other: JSONValue) -> Bool {
         switch (self, other) {
-        case (.integer(let a), .integer(let b)): return a == b
+        case (.integer(let a), .integer(let b)):
+            // Beyond 2^53 a decimal with a fraction has no exact value: one reader keeps the
+            // digits before the point, another the nearest `Double`.
+            return a == b || (a.magnitude > 1 << 53 && abs(Double(a) - Double(b)) <= Double(a).ulp)
         case (.number(let a), .number(let b)): return a == b
         case (.integer(let a), .number(let b)), (.number(let b), .integer(let a)):
             return abs(Double(a) - b) <= b.ulp
@@ -91,6 +94,54 @@ extension JSONValue {
             return a.count == b.count
                 && a.allSatisfy { key, value in b[key].map { value.isEquivalent(to: $0) } ?? false }
         default: return self == other
+        }
+    }
+}
+
+extension JSONValue {
+    /// Numbers at the edges of what decoders and arithmetic handle: the ends of `Int64`, zero and
+    /// minus one, magnitudes a `Double` holds but an `Int` or a `Float` does not, the smallest
+    /// subnormal, and the first integer a `Double` cannot represent.
+    public static let extremeNumbers: [JSONValue] = [
+        .integer(.max), .integer(.min), .integer(-1), .integer(0), .integer(1 << 53 + 1), .number(1e300),
+        .number(-1e300), .number(4.9e-324), .number(3.5e38), .number(-0.5), .number(9.3e18),
+    ]
+
+    /// This value with its `index`-th number (in document order) replaced by `replacement`.
+    ///
+    /// Coverage-guided mutation of JSON text rarely turns `21.5` into `1e300`; a target that also
+    /// tries the input with one number pushed to an edge finds overflow and conversion traps in
+    /// seconds instead of hours.
+    public func replacingNumber(at index: Int, with replacement: JSONValue) -> JSONValue {
+        var remaining = index
+        return replacingNumber(&remaining, with: replacement)
+    }
+
+    /// How many numbers the value holds.
+    public var numberCount: Int {
+        switch self {
+        case .integer, .number: 1
+        case .array(let values): values.reduce(0) { $0 + $1.numberCount }
+        case .object(let members): members.values.reduce(0) { $0 + $1.numberCount }
+        default: 0
+        }
+    }
+
+    private func replacingNumber(_ remaining: inout Int, with replacement: JSONValue) -> JSONValue {
+        switch self {
+        case .integer, .number:
+            remaining -= 1
+            return remaining == -1 ? replacement : self
+        case .array(let values):
+            return .array(values.map { $0.replacingNumber(&remaining, with: replacement) })
+        case .object(let members):
+            var result: [String: JSONValue] = [:]
+            for key in members.keys.sorted() {
+                result[key] = members[key]!.replacingNumber(&remaining, with: replacement)
+            }
+            return .object(result)
+        default:
+            return self
         }
     }
 }

@@ -1,7 +1,8 @@
 // Fuzz target: the timeline JSON decoder and linter behind `lint`.
 //
 // The input is a timeline JSON file. It is decoded as `lint` decodes it (entries whose states are
-// any JSON), linted with and without a `now`, and the real `lint` command runs on it in-process.
+// any JSON), linted with and without a `now`, and the real `lint` command runs on it in-process;
+// then all of that again with one of its numbers pushed to an edge (Int.max, 1e300, …).
 //
 // Checked on every input:
 // - decoding and linting never trap;
@@ -20,8 +21,18 @@ import FuzzSupport
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzTimelineLint(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
     let bytes = FuzzInput.bytes(start, count)
-    let data = Data(bytes)
     var choices = FuzzChoices(bytes)
+    lint(Data(bytes), choices: &choices)
+    // The input again with one number pushed to an edge (see `replacingNumber`).
+    if let tree = try? JSONParser.parse(bytes), tree.numberCount > 0 {
+        let replaced = tree.replacingNumber(
+            at: choices.next(tree.numberCount), with: choices.pick(JSONValue.extremeNumbers))
+        lint(Data(CanonicalJSON.encode(replaced)), choices: &choices)
+    }
+    return 0
+}
+
+private func lint(_ data: Data, choices: inout FuzzChoices) {
     let timeline = try? JSONCoding.decode(PlannedTimeline<JSONValue>.self, from: data)
     var now: Date?
     if let timeline {
@@ -41,7 +52,7 @@ public func fuzzTimelineLint(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CI
     case .success, .problemFound:
         guard let timeline else {
             fuzzCheck(false, "lint accepted a timeline the decoder refuses")
-            return 0
+            return
         }
         let hasError = TimelineLinter().lint(timeline, now: now.flatMap { Instant.parse(Instant.format($0)) }) {
             $0["display"]?.stringValue
@@ -58,7 +69,6 @@ public func fuzzTimelineLint(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CI
     default:
         fuzzCheck(false, "lint: exit \(status.rawValue): \(errors.text)")
     }
-    return 0
 }
 
 /// Lints the decoded timeline directly; returns the `now` the CLI run should use.

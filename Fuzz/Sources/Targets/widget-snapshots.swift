@@ -2,7 +2,8 @@
 // with what they accept.
 //
 // Each input is tried, for every example widget, as a snapshot envelope (what `build --snapshot`
-// reads) and as a bare payload (what `store write --widget` reads). Whatever decodes is planned at
+// reads) and as a bare payload (what `store write --widget` reads) — as given, and again with one
+// of its numbers replaced by an extreme one (Int.max, 1e300, …), which byte mutations rarely reach. Whatever decodes is planned at
 // an instant and in a zone chosen from the input, summarised as the CLI prints it, written as
 // timeline JSON, and linted. One widget also runs the real `build` command in-process.
 //
@@ -34,10 +35,19 @@ public func fuzzWidgetSnapshots(_ start: UnsafePointer<UInt8>?, _ count: Int) ->
     let bytes = FuzzInput.bytes(start, count)
     let data = Data(bytes)
     var choices = FuzzChoices(bytes)
-    for widget in ExampleWidgets.all {
-        exercise(widget, data: data, choices: &choices)
+    // The input as given, then with one number pushed to an edge (see `replacingNumber`).
+    var variants = [data]
+    if let tree = try? JSONParser.parse(data), tree.numberCount > 0 {
+        let replaced = tree.replacingNumber(
+            at: choices.next(tree.numberCount), with: choices.pick(JSONValue.extremeNumbers))
+        variants.append(Data(CanonicalJSON.encode(replaced)))
     }
-    runBuild(data: data, choices: &choices)
+    for variant in variants {
+        for widget in ExampleWidgets.all {
+            exercise(widget, data: variant, choices: &choices)
+        }
+        runBuild(data: variant, choices: &choices)
+    }
     return 0
 }
 

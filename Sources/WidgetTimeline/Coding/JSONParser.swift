@@ -314,6 +314,9 @@ public struct JSONParser {
         guard let number = Double(text), number.isFinite else {
             throw error("the number \(text) is out of range")
         }
+        // `1.0` and `1e2` are whole numbers: one value, whichever way they are written, as
+        // Foundation's decoder also reads them.
+        if let integer = Int64(exactly: number) { return .integer(integer) }
         return .number(number)
     }
 

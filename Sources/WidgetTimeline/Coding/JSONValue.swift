@@ -5,8 +5,10 @@ import Foundation
 public enum JSONValue: Sendable, Hashable {
     case null
     case bool(Bool)
-    /// A number without fraction or exponent that fits in 64 bits.
+    /// A whole number that fits in 64 bits, however it is written (`1`, `1.0`, `1e0`).
     case integer(Int64)
+    /// Any other number. `.number(1.0)` is the same JSON as `.integer(1)` and is read back as
+    /// it: decoding produces `.number` only for numbers that are not whole or do not fit.
     case number(Double)
     case string(String)
     case array([JSONValue])

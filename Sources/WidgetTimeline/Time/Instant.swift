@@ -38,6 +38,9 @@ public enum Instant {
 
     static func millisecondsSince1970(_ date: Date) -> Int64 {
         let value = (date.timeIntervalSince1970 * 1000).rounded()
+        // A date that is not a number (made in code from a division by zero) has no instant; 0
+        // rather than a trap. Encoders refuse it (see `JSONCoding.encoder`).
+        guard !value.isNaN else { return 0 }
         // Dates beyond ±292 million years cannot be represented; clamp instead of trapping.
         if value >= 9.2e18 { return Int64(9.2e18) }
         if value <= -9.2e18 { return Int64(-9.2e18) }

@@ -7,12 +7,13 @@ struct JSONParserTests {
     @Test("parses every kind of value")
     func parses() throws {
         let value = try JSONParser.parse(
-            Array(#" {"a": [1, -2.5e3, true, false, null, "x\u00e9\ud83d\ude00\n"], "b": {}} "#.utf8))
+            Array(#" {"a": [1, -2.5e3, 0.25, true, false, null, "x\u00e9\ud83d\ude00\n"], "b": {}} "#.utf8))
         #expect(
             value
                 == .object([
                     "a": .array([
-                        .integer(1), .number(-2500), .bool(true), .bool(false), .null, .string("xé😀\n"),
+                        .integer(1), .integer(-2500), .number(0.25), .bool(true), .bool(false), .null,
+                        .string("xé😀\n"),
                     ]),
                     "b": .object([:]),
                 ]))
@@ -33,6 +34,9 @@ struct JSONParserTests {
             ("[1] 2", "unexpected text after the JSON value (line 1, column 5)"),
             ("{\"a\":1,}", "expected a member name in double quotes"),
             ("tru", "invalid literal; expected true"),
+            ("{\"a\":1,\"a\":2}", "the member name \"a\" appears twice in one object"),
+            ("\u{FEFF}[1] x", "unexpected text after the JSON value (line 1, column 6)"),
+            ("\u{0}1", "the text is UTF-16 or UTF-32; JSON must be UTF-8"),
         ]
     )
     func syntaxErrors(text: String, message: String) {

@@ -83,29 +83,16 @@ struct PlannerPropertyTests {
         )
     }
 
+    // The rules themselves live in `PlanCheck` (WidgetTimelineTesting), shared with the example
+    // widgets' property tests and available to apps for their own widgets.
+
     @Test("every P3 invariant and P4 policy rule holds for 2,000 generated inputs")
     func invariantsHold() {
         for seed in UInt64(0)..<2_000 {
             let test = Self.generate(seed: seed)
             let plan = test.planner.plan(test.input, at: test.now, in: test.calendar)
-            let entries = plan.timeline.entries
-            let invariants = TimelineInvariants(test.planner.options)
-            let violations = invariants.violations(of: entries, now: test.now)
-            #expect(violations.isEmpty, "\(test): \(violations)")
-            #expect(entries.first?.date == test.now, "\(test)")
-            switch plan.timeline.policy {
-            case .never:
-                Issue.record("\(test): .never is never chosen")
-            case .atEnd:
-                #expect(test.input.failure == nil, "\(test): .atEnd after a failure")
-                #expect(
-                    (entries.last?.date ?? test.now) > test.now, "\(test): .atEnd on a single entry at now")
-            case .after(let date):
-                #expect(
-                    date >= test.now.addingTimeInterval(test.planner.options.minimumSpacing)
-                        || plan.corrections.contains { if case .truncated = $0 { true } else { false } },
-                    "\(test): reload sooner than the minimum spacing")
-            }
+            let problems = PlanCheck.problems(in: plan, of: test.planner, for: test.input, at: test.now)
+            #expect(problems.isEmpty, "\(test): \(problems)")
         }
     }
 
@@ -113,28 +100,32 @@ struct PlannerPropertyTests {
     func claimsAreHonest() {
         for seed in UInt64(10_000)..<12_000 {
             let test = Self.generate(seed: seed)
-            guard let snapshot = test.input.snapshot else { continue }
+            guard test.input.snapshot != nil else { continue }
             let plan = test.planner.plan(test.input, at: test.now, in: test.calendar)
-            let entries = plan.timeline.entries
-            let policy = test.planner.kind.freshness
-            let horizonEnd = test.now.addingTimeInterval(test.planner.options.horizon)
-            for (index, entry) in entries.enumerated() {
-                let end = index + 1 < entries.count ? entries[index + 1].date : horizonEnd
-                guard end > entry.date else { continue }
-                let truth = policy.classify(
-                    dataObservedAt: snapshot.dataObservedAt, at: end.addingTimeInterval(-0.001))
-                switch entry.state {
-                case .fresh:
-                    #expect(
-                        truth == .fresh, "\(test): entry \(index) claims fresh until \(end), data is \(truth)"
-                    )
-                case .stale:
-                    #expect(truth != .expired || policy.expiredValue == .shown, "\(test): entry \(index)")
-                case .noData, .unavailable, .expired:
-                    break
-                }
-            }
+            let problems = PlanCheck.problems(in: plan, of: test.planner, for: test.input, at: test.now)
+            #expect(problems.isEmpty, "\(test): \(problems)")
         }
+    }
+
+    @Test("past the sample limit the timeline is cut short, with the reload at the cut")
+    func sampleLimit() throws {
+        let now = Date.at("2026-11-29T09:00:00Z")
+        // 3,000 phase changes a minute apart: far more instants than the planner samples.
+        let phases = (1...3_000).map { ScriptedPhase(start: now.addingTimeInterval(Double($0) * 60), label: "P\($0 % 2)") }
+        var options = PlanningOptions.default
+        options.maximumSamples = 200
+        let planner = TimelinePlanner(kind: ScriptedWidget(freshness: .standard), options: options)
+        let input = LoadResult<ScriptedPayload>.loaded(
+            .fixture(ScriptedPayload(initialLabel: "P0", phases: phases), kind: "scripted", generatedAt: now))
+        let plan = planner.plan(input, at: now, in: .gregorian(in: "UTC"))
+        #expect(PlanCheck.problems(in: plan, of: planner, for: input, at: now).isEmpty)
+        let cut = try #require(
+            plan.corrections.compactMap { correction -> Date? in
+                if case .truncated(_, let from) = correction { return from }
+                return nil
+            }.min())
+        #expect(cut <= now.addingTimeInterval(200 * 60))
+        #expect(plan.timeline.earliestReload.map { $0 <= cut } == true)
     }
 
     @Test("the planner is a pure function: the same generated input, the same plan")
