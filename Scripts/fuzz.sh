@@ -21,13 +21,16 @@
 # broken invariant or input slower than FUZZ_TIMEOUT seconds fails the run; the input is saved in
 # .build/fuzz/artifacts/<target>/ and the final statistics are in .build/fuzz/logs/<target>.log.
 #
-# Environment: FUZZ_TIMEOUT (per input, default 10 s), FUZZ_RSS_MB (default 2048), SWIFTC, and
-# FUZZ_OPTIMIZATION (default -O; -Onone builds faster and fuzzes slower).
+# Environment: FUZZ_TIMEOUT (per input, default 10 s), FUZZ_RSS_MB (default 2048), SWIFTC,
+# FUZZ_OPTIMIZATION (default -O; -Onone builds faster and fuzzes slower), and FUZZ_OUT (default
+# .build/fuzz) — give a long run its own, so rebuilding for a quick run cannot touch its binaries:
+#
+#   FUZZ_OUT=.build/fuzz-long nohup nice -n 10 Scripts/fuzz.sh 600 > fuzz-long.log 2>&1 &
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 ROOT=$PWD
-OUT=$ROOT/.build/fuzz
+OUT=${FUZZ_OUT:-$ROOT/.build/fuzz}
 MODULES=$OUT/modules
 SWIFTC=${SWIFTC:-swiftc}
 OPTIMIZATION=${FUZZ_OPTIMIZATION:--O}
@@ -153,11 +156,13 @@ fuzz() {
         grep -E "ERROR|invariant broken|Fatal error|SUMMARY|Test unit written" "$log" | head -20 >&2
         return 1
     fi
-    local features
+    local features summary
     features=$(grep -oE "(cov|ft): [0-9]+" "$log" | tail -2 | tr '\n' ' ')
-    echo "$target: $(grep -E '^stat::number_of_executed_units' "$log" | awk '{print $2}') runs," \
-        "$(grep -E '^stat::average_exec_per_sec' "$log" | awk '{print $2}') exec/s, ${features}corpus" \
-        "$(find "$corpus" -type f | wc -l) files, peak RSS $(grep -E '^stat::peak_rss_mb' "$log" | awk '{print $2}') MB"
+    summary="$target: $(grep -E '^stat::number_of_executed_units' "$log" | awk '{print $2}') runs,"
+    summary+=" $(grep -E '^stat::average_exec_per_sec' "$log" | awk '{print $2}') exec/s, ${features}corpus"
+    summary+=" $(find "$corpus" -type f | wc -l) files, peak RSS $(grep -E '^stat::peak_rss_mb' "$log" | awk '{print $2}') MB"
+    echo "$summary"
+    echo "$(date -u +%FT%TZ) ${seconds}s $summary" >>"$OUT/summary.txt"
 }
 
 case "${1:-}" in

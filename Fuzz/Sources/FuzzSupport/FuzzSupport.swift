@@ -145,3 +145,11 @@ extension JSONValue {
         }
     }
 }
+
+extension String {
+    /// Whether the text has a control character other than a line feed: text a command prints for
+    /// people must not carry one from a file (see the CLI's `TerminalText`).
+    public var hasControlCharactersBesidesLineFeeds: Bool {
+        unicodeScalars.contains { $0 != "\n" && $0.properties.generalCategory == .control }
+    }
+}

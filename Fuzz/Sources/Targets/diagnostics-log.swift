@@ -8,7 +8,8 @@
 //   counted as skipped, and a last line without its newline is skipped;
 // - every event read re-encodes as a line that reads back as the same event;
 // - the diagnosis walks each key's stages in order, with at most one failure, which ends the
-//   walk; its text and JSON forms never trap.
+//   walk; its text and JSON forms never trap, and the text carries no control character from
+//   the log (a `kind` with a line break or an escape sequence is printed escaped).
 import Foundation
 import FuzzSupport
 
@@ -52,7 +53,8 @@ public func fuzzDiagnosticsLog(_ start: UnsafePointer<UInt8>?, _ count: Int) -> 
         }
         _ = key.summary
     }
-    _ = DiagnoseCommand.text(diagnosis, contents: contents, directory: "fuzz", showEvents: true)
+    let text = DiagnoseCommand.text(diagnosis, contents: contents, directory: "fuzz", showEvents: true)
+    fuzzCheck(!text.hasControlCharactersBesidesLineFeeds, "diagnose prints a control character from the log")
     fuzzCheck((try? JSONCoding.encoder(pretty: true).encode(contents.events)) != nil, "events do not encode")
     return 0
 }

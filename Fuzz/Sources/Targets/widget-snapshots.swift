@@ -13,7 +13,8 @@
 // - the planned timeline keeps every invariant (SPEC P3): entries, first at now, increasing,
 //   spaced, bounded; every shown value carries the snapshot's own stamp (no invented revision or
 //   time), and no entry claims fresh data after the data has turned stale;
-// - summaries and the CLI's text never trap on any value the decoder accepted;
+// - summaries and the CLI's text never trap on any value the decoder accepted, and the text
+//   carries no control character from the payload;
 // - the timeline JSON `build --format json` writes decodes as the same timeline and lints
 //   without errors (`build | lint` exits 0);
 // - `build` exits 0 with output, or 65 with one `error: snapshot on standard input …` line.
@@ -115,7 +116,8 @@ private func plan<Kind: WidgetKind>(_ snapshot: Snapshot<Kind.Payload>, of widge
         }
         _ = widget.summary(of: entry.state, in: calendar)
     }
-    _ = TimelineText.render(plan, of: widget, snapshot: snapshot, now: now, calendar: calendar)
+    let text = TimelineText.render(plan, of: widget, snapshot: snapshot, now: now, calendar: calendar)
+    fuzzCheck(!text.hasControlCharactersBesidesLineFeeds, "\(widget.kind): build prints a control character")
 
     // `build --format json | lint` exits 0.
     guard let json = try? JSONCoding.encoder(timeZone: calendar.timeZone, pretty: true).encode(plan.timeline)

@@ -113,7 +113,7 @@ enum TimelineText {
         for entry in plan.timeline.entries {
             var line =
                 "  " + Instant.format(entry.date, in: zone).padding(27)
-                + kind.summary(of: entry.state, in: calendar)
+                + TerminalText.line(kind.summary(of: entry.state, in: calendar))
             if let relevance = entry.relevance { line += "  [relevance \(relevance.score)]" }
             lines.append(line)
         }

@@ -81,11 +81,12 @@ struct DiagnoseCommand: Command {
         ]
         if showEvents {
             lines.append("")
-            lines += contents.events.map { "  " + $0.line }
+            // Log fields are text another process wrote: one line each, whatever they hold.
+            lines += contents.events.map { "  " + TerminalText.line($0.line) }
         }
         for key in diagnosis.keys {
             lines.append("")
-            lines.append(key.key)
+            lines.append(TerminalText.line(key.key))
             for finding in key.findings {
                 let mark: String
                 switch finding.verdict {
@@ -93,7 +94,7 @@ struct DiagnoseCommand: Command {
                 case .failed: mark = "FAIL"
                 case .notObserved: mark = "--  "
                 }
-                lines.append("  \(finding.stage.rawValue) \(mark) \(finding.detail)")
+                lines.append("  \(finding.stage.rawValue) \(mark) \(TerminalText.line(finding.detail))")
             }
             if let failure = key.firstFailure {
                 lines.append("  → stage \(failure.stage.rawValue) (\(failure.stage)) failed")

@@ -87,6 +87,11 @@ struct StoreListCommand: Command {
     static func text(_ rows: [Row]) -> String {
         guard !rows.isEmpty else { return "no snapshots\n" }
         let keyWidth = max(3, rows.map(\.key.count).max() ?? 0) + 2
+        let rows = rows.map { row in
+            var row = row
+            row.kind = row.kind.map(TerminalText.line)
+            return row
+        }
         let kindWidth = max(4, rows.compactMap(\.kind?.count).max() ?? 0) + 2
         var lines = [
             "KEY".padding(keyWidth) + "REVISION".padding(10) + "KIND".padding(kindWidth)

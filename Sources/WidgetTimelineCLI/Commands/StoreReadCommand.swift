@@ -60,7 +60,7 @@ struct StoreReadCommand: Command {
         var fields = [
             ("key", snapshot.key.rawValue),
             ("revision", String(snapshot.revision)),
-            ("kind", snapshot.kind),
+            ("kind", TerminalText.line(snapshot.kind)),
             ("schema", String(snapshot.schemaVersion)),
             ("generated", Instant.format(snapshot.generatedAt)),
         ]
