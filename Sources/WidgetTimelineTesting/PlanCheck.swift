@@ -6,7 +6,8 @@ import WidgetTimeline
 ///
 /// - the invariants (SPEC P3): entries, the first at `now`, increasing, spaced, bounded;
 /// - the policy (P4): never `.never`; `.atEnd` neither after a failure nor for a lone entry at
-///   `now`; a reload no sooner than the minimum spacing unless the timeline was cut short;
+///   `now`; a reload no sooner than the minimum spacing unless the timeline was cut short, and
+///   no later than the longest wait the options allow;
 /// - honest claims (M1, F1–F3): every shown value carries the stamp of the snapshot it came from,
 ///   nothing is shown without a snapshot, a fresh claim holds until the next entry, and a stale
 ///   one never outlives the data where the domain hides expired values.
@@ -38,6 +39,14 @@ public enum PlanCheck {
         case .after(let date):
             if date < now.addingTimeInterval(planner.options.minimumSpacing) && !wasCutShort {
                 problems.append("a reload sooner than the minimum spacing")
+            }
+            // Never later than the longest wait the options allow: a date from a file (a
+            // `generatedAt` in year 9999) must not postpone every refresh.
+            let options = planner.options
+            let refreshAfter = input.snapshot.map { planner.kind.freshness(of: $0).refreshAfter } ?? 0
+            let longest = [refreshAfter, options.minimumSpacing, options.retry.maximum, options.firstInstallRecheck].max()!
+            if date > now.addingTimeInterval(longest + (options.refreshJitter?.maximum ?? 0)) {
+                problems.append("a reload at \(Instant.format(date)), later than any wait the options allow")
             }
         }
         guard let snapshot = input.snapshot else {

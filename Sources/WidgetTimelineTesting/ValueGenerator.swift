@@ -14,7 +14,7 @@ import WidgetTimeline
 ///     MyPayload(title: values.text(), due: values.instant())
 /// }
 /// ```
-public struct ValueGenerator {
+public struct ValueGenerator: RandomNumberGenerator {
     /// The seed this generator started from.
     public let seed: UInt64
     private var random: SplitMix64

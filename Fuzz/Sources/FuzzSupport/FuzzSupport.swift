@@ -104,7 +104,7 @@ extension JSONValue {
     /// subnormal, and the first integer a `Double` cannot represent.
     public static let extremeNumbers: [JSONValue] = [
         .integer(.max), .integer(.min), .integer(-1), .integer(0), .integer(1 << 53 + 1), .number(1e300),
-        .number(-1e300), .number(4.9e-324), .number(3.5e38), .number(-0.5), .number(9.3e18),
+        .number(-1e300), .number(.leastNonzeroMagnitude), .number(3.5e38), .number(-0.5), .number(9.3e18),
     ]
 
     /// This value with its `index`-th number (in document order) replaced by `replacement`.

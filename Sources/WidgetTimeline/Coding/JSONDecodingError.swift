@@ -80,8 +80,16 @@ extension JSONCoding {
         } catch {
             return JSONDecodingError(path: nil, message: String(describing: error))
         }
-        // Both parsers accepted it as JSON, yet Foundation refused it: report Foundation's words.
-        if let error = fallback as? DecodingError { return JSONDecodingError(error) }
+        // Both parsers accepted it as JSON, yet Foundation refused it: report Foundation's words,
+        // with the reason under them ("The given data was not valid JSON." alone says nothing).
+        if let error = fallback as? DecodingError {
+            var explained = JSONDecodingError(error)
+            if case .dataCorrupted(let context) = error, let underlying = context.underlyingError {
+                explained.message += " (\(underlying))"
+            }
+            if explained.path == "$" { explained.path = nil }
+            return explained
+        }
         return JSONDecodingError(path: nil, message: String(describing: fallback))
     }
 }

@@ -97,7 +97,14 @@ private struct SingleContainer: SingleValueDecodingContainer {
         }
     }
 
-    func decode(_ type: Float.Type) throws -> Float { Float(try decode(Double.self)) }
+    func decode(_ type: Float.Type) throws -> Float {
+        // As Foundation's decoder does: a number beyond `Float` is refused, not made infinite.
+        let number = try decode(Double.self)
+        guard abs(number) <= Double(Float.greatestFiniteMagnitude) else {
+            throw mismatch(codingPath, "a number from -3.4e38 to 3.4e38", value)
+        }
+        return Float(number)
+    }
 
     private func integer<T: FixedWidthInteger>(_ type: T.Type) throws -> T {
         switch value {
@@ -107,7 +114,10 @@ private struct SingleContainer: SingleValueDecodingContainer {
             }
             return exact
         case .number(let number):
-            guard let exact = T(exactly: number) else { throw mismatch(codingPath, "a whole number", value) }
+            guard let exact = T(exactly: number) else {
+                let expected = number.rounded() == number ? "a whole number from \(T.min) to \(T.max)" : "a whole number"
+                throw mismatch(codingPath, expected, value)
+            }
             return exact
         default:
             throw mismatch(codingPath, "a whole number", value)

@@ -51,7 +51,7 @@ public struct SnapshotDraft<Payload: Codable & Sendable & Equatable>: Sendable, 
         do {
             fingerprint = try ContentFingerprint(of: payload)
         } catch {
-            throw .encoding(String(describing: error))
+            throw .encoding(describing: error)
         }
         self.init(
             kind: kind, key: key, schemaVersion: schemaVersion, generatedAt: generatedAt,

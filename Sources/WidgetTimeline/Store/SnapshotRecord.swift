@@ -28,7 +28,7 @@ public enum SnapshotRecord {
         do {
             envelope = Array(try JSONCoding.encoder().encode(snapshot))
         } catch {
-            throw .encoding(String(describing: error))
+            throw .encoding(describing: error)
         }
         return try record(envelope: envelope)
     }

@@ -50,8 +50,7 @@ public enum SnapshotStoreError: Error, Sendable, Hashable, CustomStringConvertib
             let error = FileSystemError(code: code)
             return "could not \(operation) \(path): \(error); \(Self.advice(for: code, operation))"
         case .encoding(let reason):
-            return "the snapshot could not be encoded as JSON: \(reason); check the payload for "
-                + "non-finite numbers"
+            return "the snapshot could not be encoded as JSON: \(reason)"
         case .tooLarge(let bytes, let limit):
             return "the snapshot record would be \(bytes) bytes, over the \(limit)-byte limit; "
                 + "store less in the payload"
@@ -70,5 +69,17 @@ public enum SnapshotStoreError: Error, Sendable, Hashable, CustomStringConvertib
         case ENOENT where operation == .listDirectory || operation == .open: return "check the path"
         default: return "try again; if it persists, check the disk"
         }
+    }
+}
+
+extension SnapshotStoreError {
+    /// ``encoding(_:)`` for an encoder's error, naming where and why — `at $.observedAt: the
+    /// instant … is outside years 0000–9999`, `at $.payload.score: Unable to encode Double.nan` —
+    /// rather than Swift's dump of the error value.
+    static func encoding(describing error: any Error) -> SnapshotStoreError {
+        guard let error = error as? EncodingError, case .invalidValue(_, let context) = error else {
+            return .encoding(String(describing: error))
+        }
+        return .encoding("at \(JSONDecodingError.path(context.codingPath)): \(context.debugDescription)")
     }
 }

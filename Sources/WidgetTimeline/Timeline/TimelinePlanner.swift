@@ -14,7 +14,8 @@ import Foundation
 ///   or `.atEnd`;
 /// - with no data yet: `.after(now + firstInstallRecheck)`;
 /// - otherwise `.after` the snapshot's refresh date (with optional jitter), or earlier if the
-///   entries had to be cut short; `.atEnd` when the last entry is exactly that date.
+///   entries had to be cut short; `.atEnd` when the last entry is exactly that date. The refresh
+///   date is never later than `now` plus the refresh interval, whatever `generatedAt` claims.
 ///
 /// Entries continue past the reload date, because the system may honour it hours late: the screen
 /// then still changes to stale, expired or overdue on time, and never keeps a claim that has become
@@ -75,7 +76,12 @@ public struct TimelinePlanner<Kind: WidgetKind>: Sendable {
             policy = .after(retryAt)
         } else {
             var refreshAt = snapshot.generatedAt.addingTimeInterval(freshness.refreshAfter)
-            if refreshAt <= now { refreshAt = now.addingTimeInterval(freshness.refreshAfter) }
+            // A snapshot from the past is due at once (after the spacing below); one "from the
+            // future" (a host clock ahead, or a corrupt date) counts as made now, so a year-9999
+            // `generatedAt` cannot postpone every refresh.
+            if refreshAt <= now || refreshAt > now.addingTimeInterval(freshness.refreshAfter) {
+                refreshAt = now.addingTimeInterval(freshness.refreshAfter)
+            }
             refreshAt = max(refreshAt, now.addingTimeInterval(options.minimumSpacing))
             if let jitter = options.refreshJitter { refreshAt += jitter.delay(for: refreshAt) }
             if let cutShortAt { refreshAt = min(refreshAt, cutShortAt) }

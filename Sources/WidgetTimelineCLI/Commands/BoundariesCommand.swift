@@ -49,9 +49,18 @@ struct BoundariesCommand: Command {
         var cursor = from
         var lines: [String] = []
         lines.reserveCapacity(count)
-        for _ in 0..<count {
+        for index in 0..<count {
             cursor = boundaries.nextDayStart(after: cursor)
-            lines.append(Instant.format(cursor, in: boundaries.timeZone))
+            let text = Instant.format(cursor, in: boundaries.timeZone)
+            // Every line is an instant this tool can read back; past year 9999 there is none to
+            // print. Nothing is printed until all lines are known.
+            guard Instant.parse(text) != nil else {
+                throw .usage(
+                    "--count \(count) from --from '\(Instant.format(from, in: boundaries.timeZone))' runs past "
+                        + "year 9999 after \(index) day starts; ISO-8601 instants end there",
+                    command: "boundaries")
+            }
+            lines.append(text)
         }
         context.standardOutput.write(lines.joined(separator: "\n") + "\n")
         return .success

@@ -46,6 +46,15 @@ struct BuildCommand: Command {
         now = try arguments.instant("now")!
         timeZone = try arguments.timeZone("time-zone")!
         format = try arguments.outputFormat()
+        // The timeline runs days past --now (entries to the horizon, the reload after them): all
+        // of it must be instants ISO-8601 can name, which end with year 9999.
+        let end = now.addingTimeInterval(PlanningOptions.default.horizon + 86_400)
+        guard Instant.parse(Instant.format(end, in: timeZone)) != nil else {
+            throw .usage(
+                "--now '\(arguments.required("now"))' is too close to the end of year 9999: the timeline "
+                    + "runs two days past it, beyond what an ISO-8601 instant can name",
+                command: "build")
+        }
     }
 
     func run(in context: CommandContext) throws(CommandFailure) -> ExitCode {
