@@ -1,0 +1,24 @@
+import Foundation
+import WidgetTimeline
+
+/// Naive host: save and reload on every state emission, changed or not (seed 000: "Flutter state
+/// emits several times; calling the native reload each time repeats requests for the same
+/// content"). Burns budget and reload requests without showing anything new.
+final class EveryEmissionHost<Kind: WidgetKind>: HostSide {
+    private let kind: Kind
+    private let shelf: SnapshotShelf<Kind.Payload>
+
+    init(kind: Kind, shelf: SnapshotShelf<Kind.Payload>) {
+        self.kind = kind
+        self.shelf = shelf
+    }
+
+    func appEmitted(_ payload: Kind.Payload, observedAt: Date, host: HostContext) {
+        shelf.save(payload, generatedAt: host.now, observedAt: observedAt)
+        host.reloadTimelines(ofKind: kind.kind)
+    }
+
+    func hostTimerFired(host: HostContext) {}
+
+    func appWillLeaveForeground(host: HostContext) {}
+}
