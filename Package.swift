@@ -53,8 +53,11 @@ let package = Package(
         ),
         .testTarget(
             name: "WidgetTimelineCLITests",
-            dependencies: ["WidgetTimelineCLI", "WidgetTimeline", "WidgetTimelineExamples", "WidgetTimelineSimulation"],
-            exclude: ["Snapshots"]
+            dependencies: [
+                "WidgetTimelineCLI", "WidgetTimeline", "WidgetTimelineExamples", "WidgetTimelineTesting",
+                "WidgetTimelineSimulation",
+            ],
+            exclude: ["Snapshots", "Fixtures"]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -18,7 +18,9 @@ public struct ScriptedWidget: WidgetKind {
         self.freshness = freshness
     }
 
-    public func content(of snapshot: Snapshot<ScriptedPayload>, at instant: Date, in calendar: Calendar) -> String {
+    public func content(of snapshot: Snapshot<ScriptedPayload>, at instant: Date, in calendar: Calendar)
+        -> String
+    {
         snapshot.payload.phases.filter { $0.start <= instant }.max { $0.start < $1.start }?.label
             ?? snapshot.payload.initialLabel
     }

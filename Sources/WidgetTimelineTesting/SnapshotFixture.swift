@@ -43,7 +43,9 @@ extension Calendar {
     ///
     /// - Precondition: the zone exists.
     public static func gregorian(in identifier: String) -> Calendar {
-        guard let zone = TimeZone(identifier: identifier) else { preconditionFailure("unknown zone \(identifier)") }
+        guard let zone = TimeZone(identifier: identifier) else {
+            preconditionFailure("unknown zone \(identifier)")
+        }
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = zone
         return calendar

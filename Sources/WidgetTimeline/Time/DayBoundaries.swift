@@ -52,7 +52,8 @@ public struct DayBoundaries: Sendable, Hashable {
     /// skipped that whole date.
     private func start(ofLocalDay localDay: Int64) -> Int64? {
         let midnight = firstInstant(atOrAfterWallClock: localDay * 86_400)
-        let midnightLocal = midnight + Int64(timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: Double(midnight))))
+        let midnightLocal =
+            midnight + Int64(timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: Double(midnight))))
         guard midnightLocal.floorDivided(by: 86_400).quotient == localDay else { return nil }
         return dayStart == .midnight
             ? midnight : firstInstant(atOrAfterWallClock: localDay * 86_400 + dayStart.secondsAfterMidnight)

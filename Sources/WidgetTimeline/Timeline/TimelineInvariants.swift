@@ -64,7 +64,9 @@ public struct TimelineInvariants: Sendable, Hashable {
     /// - Parameter protected: dates whose entries survive the entry limit when there is room for
     ///   them after the first entry. The planner protects freshness transitions, so cutting a long
     ///   timeline short never leaves a fresh claim without the entry that withdraws it.
-    public func enforce<State>(_ entries: [PlannedEntry<State>], now: Date, protecting protected: Set<Date> = []) -> (
+    public func enforce<State>(
+        _ entries: [PlannedEntry<State>], now: Date, protecting protected: Set<Date> = []
+    ) -> (
         entries: [PlannedEntry<State>], corrections: [TimelineCorrection]
     ) {
         var corrections: [TimelineCorrection] = []
@@ -129,8 +131,11 @@ public struct TimelineInvariants: Sendable, Hashable {
             let protectedTail = withinHorizon.dropFirst().filter { protected.contains($0.date) }
             let regular = max(1, maximumEntries - protectedTail.count)
             kept = Array(withinHorizon.prefix(regular))
-            for entry in protectedTail where entry.date > kept[kept.count - 1].date && kept.count < maximumEntries {
-                if entry.state == kept[kept.count - 1].state && entry.relevance == kept[kept.count - 1].relevance {
+            for entry in protectedTail
+            where entry.date > kept[kept.count - 1].date && kept.count < maximumEntries {
+                if entry.state == kept[kept.count - 1].state
+                    && entry.relevance == kept[kept.count - 1].relevance
+                {
                     continue
                 }
                 kept.append(entry)

@@ -115,9 +115,13 @@ public struct TimelineLinter: Sendable {
                         + "it shows this timeline forever"
                 ))
         }
-        if let index = entries.firstIndex(where: { ($0.relevance?.score ?? 0) < 0 || ($0.relevance?.duration ?? 0) < 0 }) {
+        if let index = entries.firstIndex(where: {
+            ($0.relevance?.score ?? 0) < 0 || ($0.relevance?.duration ?? 0) < 0
+        }) {
             findings.append(
-                LintFinding(.warning, "negative-relevance", "relevance score and duration cannot be negative", entry: index))
+                LintFinding(
+                    .warning, "negative-relevance", "relevance score and duration cannot be negative",
+                    entry: index))
         }
         return findings.sorted { ($0.entry ?? -1, $1.severity) < ($1.entry ?? -1, $0.severity) }
     }
@@ -129,7 +133,8 @@ public struct TimelineLinter: Sendable {
             return nil
         case .firstEntryNotAtNow(let date):
             guard let now, date > now else {
-                return LintFinding(.info, "first-entry-in-past", "the first entry is dated before now", entry: 0)
+                return LintFinding(
+                    .info, "first-entry-in-past", "the first entry is dated before now", entry: 0)
             }
             return LintFinding(
                 .error, "first-entry-not-now",
@@ -139,20 +144,25 @@ public struct TimelineLinter: Sendable {
         case .entryBeforeNow(let index):
             guard index > 0 else { return nil }
             return LintFinding(
-                .warning, "entry-before-now", "the entry is dated before now; only the last past entry is ever shown",
+                .warning, "entry-before-now",
+                "the entry is dated before now; only the last past entry is ever shown",
                 entry: index
             )
         case .notIncreasing(let index):
-            return LintFinding(.error, "unsorted-entries", "the entry is earlier than entry \(index - 1)", entry: index)
+            return LintFinding(
+                .error, "unsorted-entries", "the entry is earlier than entry \(index - 1)", entry: index)
         case .duplicateDate(let index):
-            return LintFinding(.error, "duplicate-date", "the entry has the same date as entry \(index - 1)", entry: index)
+            return LintFinding(
+                .error, "duplicate-date", "the entry has the same date as entry \(index - 1)", entry: index)
         case .equalToPrevious(let index):
-            return LintFinding(.info, "repeated-entry", "the entry shows the same as entry \(index - 1)", entry: index)
+            return LintFinding(
+                .info, "repeated-entry", "the entry shows the same as entry \(index - 1)", entry: index)
         case .tooClose(let index, let seconds):
             return LintFinding(
                 .warning, "entries-too-close",
                 "the entry is \(Self.duration(seconds)) after entry \(index - 1); "
-                    + "WidgetKit expects entries at least \(Self.duration(minimumSpacing)) apart", entry: index
+                    + "WidgetKit expects entries at least \(Self.duration(minimumSpacing)) apart",
+                entry: index
             )
         case .tooMany(let count):
             guard count <= tooManyEntries else { return nil }

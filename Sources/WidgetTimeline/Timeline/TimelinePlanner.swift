@@ -42,8 +42,10 @@ public struct TimelinePlanner<Kind: WidgetKind>: Sendable {
         }
 
         let horizonEnd = now.addingTimeInterval(options.horizon)
-        let freshnessTransitions = kind.freshness.transitions(dataObservedAt: snapshot.dataObservedAt, after: now)
-            .filter { $0 <= horizonEnd }
+        let freshnessTransitions = kind.freshness.transitions(
+            dataObservedAt: snapshot.dataObservedAt, after: now
+        )
+        .filter { $0 <= horizonEnd }
         var instants = [now] + freshnessTransitions
         instants += kind.changePoints(of: snapshot, after: now, through: horizonEnd, in: calendar)
             .filter { $0 > now && $0 <= horizonEnd }
@@ -56,7 +58,8 @@ public struct TimelinePlanner<Kind: WidgetKind>: Sendable {
             let state = kind.state(of: snapshot, at: instant, in: calendar)
             return PlannedEntry(date: instant, state: state, relevance: kind.relevance(of: state))
         }
-        let (entries, corrections) = invariants.enforce(sampled, now: now, protecting: Set(freshnessTransitions))
+        let (entries, corrections) = invariants.enforce(
+            sampled, now: now, protecting: Set(freshnessTransitions))
         let cutShortAt = corrections.lazy.compactMap { correction -> Date? in
             if case .truncated(_, let from) = correction { return from }
             return nil

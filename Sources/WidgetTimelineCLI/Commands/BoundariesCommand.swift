@@ -12,10 +12,16 @@ struct BoundariesCommand: Command {
             no start of its own.
             """,
         options: [
-            OptionSpec("time-zone", .value(placeholder: "tzid"), help: "The time zone, e.g. America/Havana.", required: true),
-            OptionSpec("from", .value(placeholder: "iso8601"), help: "Print day starts strictly after this instant.", required: true),
-            OptionSpec("count", .value(placeholder: "n"), help: "How many day starts, 1 to 10000 (default: 7)."),
-            OptionSpec("day-start", .value(placeholder: "HH:MM"), help: "When the day starts (default: 00:00)."),
+            OptionSpec(
+                "time-zone", .value(placeholder: "tzid"), help: "The time zone, e.g. America/Havana.",
+                required: true),
+            OptionSpec(
+                "from", .value(placeholder: "iso8601"), help: "Print day starts strictly after this instant.",
+                required: true),
+            OptionSpec(
+                "count", .value(placeholder: "n"), help: "How many day starts, 1 to 10000 (default: 7)."),
+            OptionSpec(
+                "day-start", .value(placeholder: "HH:MM"), help: "When the day starts (default: 00:00)."),
         ]
     )
 
@@ -28,7 +34,9 @@ struct BoundariesCommand: Command {
         var dayStart = DayStart.midnight
         if let text = arguments.value("day-start") {
             guard let parsed = DayStart(parsing: text) else {
-                throw .usage("--day-start '\(text)' is not a time of day as HH:MM, such as 04:00", command: "boundaries")
+                throw .usage(
+                    "--day-start '\(text)' is not a time of day as HH:MM, such as 04:00",
+                    command: "boundaries")
             }
             dayStart = parsed
         }

@@ -12,10 +12,18 @@ struct BuildCommand: Command {
             store's JSON envelope (see docs/store-format.md); at most 1 MiB is read.
             """,
         options: [
-            OptionSpec("widget", .value(placeholder: "kind"), help: "The widget kind: \(ExampleWidgets.kindList).", required: true),
-            OptionSpec("snapshot", .value(placeholder: "file|-"), help: "The snapshot envelope; - reads standard input.", required: true),
-            OptionSpec("now", .value(placeholder: "iso8601"), help: "The instant to plan at, with an offset.", required: true),
-            OptionSpec("time-zone", .value(placeholder: "tzid"), help: "The user's time zone, e.g. Asia/Seoul.", required: true),
+            OptionSpec(
+                "widget", .value(placeholder: "kind"), help: "The widget kind: \(ExampleWidgets.kindList).",
+                required: true),
+            OptionSpec(
+                "snapshot", .value(placeholder: "file|-"),
+                help: "The snapshot envelope; - reads standard input.", required: true),
+            OptionSpec(
+                "now", .value(placeholder: "iso8601"), help: "The instant to plan at, with an offset.",
+                required: true),
+            OptionSpec(
+                "time-zone", .value(placeholder: "tzid"), help: "The user's time zone, e.g. Asia/Seoul.",
+                required: true),
             OptionSpec("format", .value(placeholder: "text|json"), help: "Output format (default: text)."),
         ]
     )
@@ -29,7 +37,9 @@ struct BuildCommand: Command {
     init(_ arguments: ParsedArguments) throws(CommandFailure) {
         let kind = arguments.required("widget")
         guard let widget = ExampleWidgets.named(kind) else {
-            throw .usage("--widget '\(kind)' is not a known widget kind; known: \(ExampleWidgets.kindList)", command: "build")
+            throw .usage(
+                "--widget '\(kind)' is not a known widget kind; known: \(ExampleWidgets.kindList)",
+                command: "build")
         }
         self.widget = widget
         snapshotPath = arguments.required("snapshot")
@@ -39,7 +49,8 @@ struct BuildCommand: Command {
     }
 
     func run(in context: CommandContext) throws(CommandFailure) -> ExitCode {
-        let data = try InputFile.read(snapshotPath, limit: SnapshotLimits.maximumRecordSize, what: "snapshot", in: context)
+        let data = try InputFile.read(
+            snapshotPath, limit: SnapshotLimits.maximumRecordSize, what: "snapshot", in: context)
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = timeZone
         let output = try render(widget, snapshot: data, calendar: calendar)
@@ -47,16 +58,13 @@ struct BuildCommand: Command {
         return .success
     }
 
-    private func render<Kind: WidgetKind>(_ kind: Kind, snapshot data: Data, calendar: Calendar) throws(CommandFailure)
+    private func render<Kind: WidgetKind>(_ kind: Kind, snapshot data: Data, calendar: Calendar)
+        throws(CommandFailure)
         -> String
     {
         let source = snapshotPath == "-" ? "on standard input" : "'\(snapshotPath)'"
-        let snapshot: Snapshot<Kind.Payload>
-        do {
-            snapshot = try JSONCoding.decoder().decode(Snapshot<Kind.Payload>.self, from: data)
-        } catch {
-            throw DecodingFailure.failure(error, decoding: "snapshot", from: source)
-        }
+        let snapshot = try DecodingFailure.decode(
+            Snapshot<Kind.Payload>.self, from: data, what: "snapshot", source: source)
         guard snapshot.kind == kind.kind else {
             throw CommandFailure(
                 .badData,
@@ -103,7 +111,9 @@ enum TimelineText {
             "  " + "DATE".padding(27) + "SHOWS",
         ]
         for entry in plan.timeline.entries {
-            var line = "  " + Instant.format(entry.date, in: zone).padding(27) + kind.summary(of: entry.state, in: calendar)
+            var line =
+                "  " + Instant.format(entry.date, in: zone).padding(27)
+                + kind.summary(of: entry.state, in: calendar)
             if let relevance = entry.relevance { line += "  [relevance \(relevance.score)]" }
             lines.append(line)
         }

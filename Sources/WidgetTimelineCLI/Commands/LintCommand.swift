@@ -12,7 +12,8 @@ struct LintCommand: Command {
             """,
         positionals: [PositionalSpec("file|-", help: "The timeline JSON; - reads standard input.")],
         options: [
-            OptionSpec("now", .value(placeholder: "iso8601"), help: "When the timeline was built, with an offset."),
+            OptionSpec(
+                "now", .value(placeholder: "iso8601"), help: "When the timeline was built, with an offset."),
             OptionSpec("format", .value(placeholder: "text|json"), help: "Output format (default: text)."),
         ]
     )
@@ -33,12 +34,8 @@ struct LintCommand: Command {
     func run(in context: CommandContext) throws(CommandFailure) -> ExitCode {
         let data = try InputFile.read(path, limit: Self.sizeLimit, what: "timeline", in: context)
         let source = path == "-" ? "on standard input" : "'\(path)'"
-        let timeline: PlannedTimeline<JSONValue>
-        do {
-            timeline = try JSONCoding.decoder().decode(PlannedTimeline<JSONValue>.self, from: data)
-        } catch {
-            throw DecodingFailure.failure(error, decoding: "timeline", from: source)
-        }
+        let timeline = try DecodingFailure.decode(
+            PlannedTimeline<JSONValue>.self, from: data, what: "timeline", source: source)
         let findings = TimelineLinter().lint(timeline, now: now) { $0["display"]?.stringValue }
         switch format {
         case .json:
@@ -58,11 +55,14 @@ struct LintCommand: Command {
             let number = findings.filter { $0.severity == severity }.count
             return "\(number) \(noun)\(number == 1 ? "" : "s")"
         }
-        var lines = ["\(source): \(count(.error, "error")), \(count(.warning, "warning")), \(count(.info, "note"))"]
+        var lines = [
+            "\(source): \(count(.error, "error")), \(count(.warning, "warning")), \(count(.info, "note"))"
+        ]
         for finding in findings {
             let place = finding.entry.map { "entry \($0)" } ?? "timeline"
             lines.append(
-                "  " + finding.severity.rawValue.padding(9) + place.padding(10) + finding.rule + ": " + finding.message
+                "  " + finding.severity.rawValue.padding(9) + place.padding(10) + finding.rule + ": "
+                    + finding.message
             )
         }
         return lines.joined(separator: "\n") + "\n"

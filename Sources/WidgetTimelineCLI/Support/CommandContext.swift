@@ -50,7 +50,8 @@ public struct CommandContext {
             readStandardInput: { limit in
                 try FileHandle.standardInput.read(upToCount: limit + 1) ?? Data()
             },
-            currentDirectory: URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true),
+            currentDirectory: URL(
+                fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true),
             now: { Date() },
             environment: ProcessInfo.processInfo.environment
         )

@@ -4,7 +4,8 @@ enum HelpFormatter {
     static let version = "0.1.0"
 
     static func knows(_ topic: String) -> Bool {
-        CommandRegistry.commands.contains { $0.spec.name == topic } || !CommandRegistry.names(startingWith: topic).isEmpty
+        CommandRegistry.commands.contains { $0.spec.name == topic }
+            || !CommandRegistry.names(startingWith: topic).isEmpty
     }
 
     /// The page for `topic`: a command, a command group (`store`), or the overview for `nil`.
@@ -12,12 +13,14 @@ enum HelpFormatter {
         if let topic, let command = CommandRegistry.commands.first(where: { $0.spec.name == topic }) {
             return page(for: command.spec)
         }
-        let listed = topic.map { prefix in
-            CommandRegistry.commands.filter { $0.spec.name.hasPrefix(prefix + " ") }
-        } ?? CommandRegistry.commands
+        let listed =
+            topic.map { prefix in
+                CommandRegistry.commands.filter { $0.spec.name.hasPrefix(prefix + " ") }
+            } ?? CommandRegistry.commands
         var lines = [
-            "OVERVIEW: " + (topic.map { "\(program) \($0): a group of commands." }
-                ?? "Plan, check and simulate widget timelines that show the right thing at the right time."),
+            "OVERVIEW: "
+                + (topic.map { "\(program) \($0): a group of commands." }
+                    ?? "Plan, check and simulate widget timelines that show the right thing at the right time."),
             "",
             "USAGE: \(program) \(topic ?? "<command>") \(topic == nil ? "[<options>]" : "<subcommand> [<options>]")",
             "",
@@ -55,7 +58,11 @@ enum HelpFormatter {
         }
         for option in spec.options {
             let text: String
-            if case .repeatedValue = option.kind { text = option.synopsis + " ..." } else { text = option.synopsis }
+            if case .repeatedValue = option.kind {
+                text = option.synopsis + " ..."
+            } else {
+                text = option.synopsis
+            }
             parts.append(option.isRequired ? text : "[\(text)]")
         }
         return parts.joined(separator: " ")

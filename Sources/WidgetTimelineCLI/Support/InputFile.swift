@@ -9,7 +9,8 @@ enum InputFile {
     ///   - what: what the file is, for messages ("snapshot", "timeline").
     /// - Throws: exit 66 when the file is missing, a directory or unreadable; 65 when it is larger
     ///   than `limit` bytes.
-    static func read(_ path: String, limit: Int, what: String, in context: CommandContext) throws(CommandFailure)
+    static func read(_ path: String, limit: Int, what: String, in context: CommandContext)
+        throws(CommandFailure)
         -> Data
     {
         let data: Data
@@ -48,10 +49,14 @@ enum InputFile {
 
     private static func reason(_ error: any Error) -> String {
         let nsError = error as NSError
-        if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain {
+        if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError,
+            underlying.domain == NSPOSIXErrorDomain
+        {
             return String(cString: strerror(Int32(underlying.code))).lowercased()
         }
-        if nsError.domain == NSPOSIXErrorDomain { return String(cString: strerror(Int32(nsError.code))).lowercased() }
+        if nsError.domain == NSPOSIXErrorDomain {
+            return String(cString: strerror(Int32(nsError.code))).lowercased()
+        }
         return nsError.localizedDescription
     }
 }

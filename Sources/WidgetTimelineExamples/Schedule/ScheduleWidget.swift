@@ -13,7 +13,8 @@ public struct ScheduleWidget: WidgetKind {
     public let kind = "schedule"
     /// The schedule is the app's own data, pushed on every change; it is worth a refresh after 6 h,
     /// shown as last known after 12 h, and expired (still shown, with its time) after 36 h.
-    public var freshness = FreshnessPolicy(staleAfter: 12 * 3600, expiresAfter: 36 * 3600, refreshAfter: 6 * 3600)
+    public var freshness = FreshnessPolicy(
+        staleAfter: 12 * 3600, expiresAfter: 36 * 3600, refreshAfter: 6 * 3600)
     /// How long after its due time an item counts as overdue.
     public var overdueAfter: TimeInterval = 3600
     /// When the widget's day begins; today's count resets there.

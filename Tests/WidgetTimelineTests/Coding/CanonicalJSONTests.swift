@@ -11,7 +11,8 @@ struct CanonicalJSONTests {
 
     @Test("members sorted by UTF-16 code units, no whitespace (RFC 8785 §3.2.3 example)")
     func sortsMembers() throws {
-        let input = #"{"\u20ac": "Euro Sign", "\r": "Carriage Return", "\ufb33": "Hebrew Letter Dalet With Dagesh", "1": "One", "\ud83d\ude00": "Emoji: Grinning Face", "\u0080": "Control", "\u00f6": "Latin Small Letter O With Diaeresis"}"#
+        let input =
+            #"{"\u20ac": "Euro Sign", "\r": "Carriage Return", "\ufb33": "Hebrew Letter Dalet With Dagesh", "1": "One", "\ud83d\ude00": "Emoji: Grinning Face", "\u0080": "Control", "\u00f6": "Latin Small Letter O With Diaeresis"}"#
         let expected =
             "{\"\\r\":\"Carriage Return\",\"1\":\"One\",\"\u{80}\":\"Control\",\"ö\":\"Latin Small Letter O With Diaeresis\",\"€\":\"Euro Sign\",\"😀\":\"Emoji: Grinning Face\",\"דּ\":\"Hebrew Letter Dalet With Dagesh\"}"
         #expect(try canonical(input) == expected)
@@ -22,8 +23,10 @@ struct CanonicalJSONTests {
         arguments: [
             (0.0, "0"), (-0.0, "0"), (1.0, "1"), (0.1, "0.1"), (1e20, "100000000000000000000"),
             (1e21, "1e+21"), (1e-6, "0.000001"), (1e-7, "1e-7"), (123456789012.5, "123456789012.5"),
-            (Double.leastNonzeroMagnitude, "5e-324"), (1.7976931348623157e308, "1.7976931348623157e+308"), (-1.5, "-1.5"),
-            (333333333.33333329, "333333333.3333333"), (4.5, "4.5"), (2e-3, "0.002"), (9007199254740994, "9007199254740994"),
+            (Double.leastNonzeroMagnitude, "5e-324"), (1.7976931348623157e308, "1.7976931348623157e+308"),
+            (-1.5, "-1.5"),
+            (333333333.33333329, "333333333.3333333"), (4.5, "4.5"), (2e-3, "0.002"),
+            (9007199254740994, "9007199254740994"),
         ]
     )
     func numbers(value: Double, expected: String) {
@@ -37,10 +40,13 @@ struct CanonicalJSONTests {
 
     @Test("the same content in any member order has one fingerprint")
     func fingerprintIgnoresOrder() throws {
-        let a = try JSONDecoder().decode(JSONValue.self, from: Data(#"{"count": 3, "lots": [1, 2], "name": "x"}"#.utf8))
-        let b = try JSONDecoder().decode(JSONValue.self, from: Data(#"{"name":"x","lots":[1,2],"count":3}"#.utf8))
+        let a = try JSONDecoder().decode(
+            JSONValue.self, from: Data(#"{"count": 3, "lots": [1, 2], "name": "x"}"#.utf8))
+        let b = try JSONDecoder().decode(
+            JSONValue.self, from: Data(#"{"name":"x","lots":[1,2],"count":3}"#.utf8))
         #expect(try ContentFingerprint(of: a) == ContentFingerprint(of: b))
-        let c = try JSONDecoder().decode(JSONValue.self, from: Data(#"{"name":"x","lots":[2,1],"count":3}"#.utf8))
+        let c = try JSONDecoder().decode(
+            JSONValue.self, from: Data(#"{"name":"x","lots":[2,1],"count":3}"#.utf8))
         #expect(try ContentFingerprint(of: a) != ContentFingerprint(of: c))
     }
 
@@ -50,9 +56,11 @@ struct CanonicalJSONTests {
             ContentFingerprint(bytes: Array("abc".utf8)).rawValue
                 == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
         #expect(
-            ContentFingerprint(bytes: []).rawValue == "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+            ContentFingerprint(bytes: []).rawValue
+                == "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
         #expect(
-            ContentFingerprint(bytes: Array("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq".utf8)).rawValue
+            ContentFingerprint(bytes: Array("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq".utf8))
+                .rawValue
                 == "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1")
         #expect(
             ContentFingerprint(bytes: [UInt8](repeating: 0x61, count: 1_000_000)).rawValue
@@ -66,7 +74,8 @@ struct CanonicalJSONTests {
             var observed = Date(timeIntervalSince1970: 1_795_910_400)
         }
         // {"count":0,"observed":"2026-11-29T00:00:00Z"}
-        let expected = ContentFingerprint(bytes: Array(#"{"count":0,"observed":"2026-11-29T00:00:00Z"}"#.utf8))
+        let expected = ContentFingerprint(
+            bytes: Array(#"{"count":0,"observed":"2026-11-29T00:00:00Z"}"#.utf8))
         #expect(try ContentFingerprint(of: Payload()) == expected)
     }
 }

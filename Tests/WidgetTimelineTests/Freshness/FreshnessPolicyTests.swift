@@ -26,7 +26,8 @@ struct FreshnessPolicyTests {
         #expect(
             policy.transitions(dataObservedAt: observed, after: observed.addingTimeInterval(1800))
                 == [observed.addingTimeInterval(86_400)])
-        #expect(policy.transitions(dataObservedAt: observed, after: observed.addingTimeInterval(86_400)).isEmpty)
+        #expect(
+            policy.transitions(dataObservedAt: observed, after: observed.addingTimeInterval(86_400)).isEmpty)
     }
 
     @Test("refresh defaults to the stale threshold")
@@ -44,17 +45,23 @@ struct FreshnessPolicyTests {
             observedAt: observed.addingTimeInterval(-3600)
         )
         let state = widget.state(of: snapshot, at: observed, in: .gregorian(in: "Asia/Seoul"))
-        #expect(state == .stale("42 spaces", DataStamp(revision: 1, observedAt: observed.addingTimeInterval(-3600))))
+        #expect(
+            state
+                == .stale("42 spaces", DataStamp(revision: 1, observedAt: observed.addingTimeInterval(-3600)))
+        )
     }
 
     @Test("a domain that hides expired values shows unavailable, one that shows them keeps the value")
     func expiredHandling() {
-        let snapshot = Snapshot.fixture(ScriptedPayload(initialLabel: "12 free", phases: []), generatedAt: observed)
+        let snapshot = Snapshot.fixture(
+            ScriptedPayload(initialLabel: "12 free", phases: []), generatedAt: observed)
         let later = observed.addingTimeInterval(25 * 3600)
         var hiding = policy
         hiding.expiredValue = .hidden
         let calendar = Calendar.gregorian(in: "Asia/Seoul")
-        #expect(ScriptedWidget(freshness: hiding).state(of: snapshot, at: later, in: calendar) == .unavailable(.expired))
+        #expect(
+            ScriptedWidget(freshness: hiding).state(of: snapshot, at: later, in: calendar)
+                == .unavailable(.expired))
         #expect(
             ScriptedWidget(freshness: policy).state(of: snapshot, at: later, in: calendar)
                 == .expired("12 free", snapshot.stamp))

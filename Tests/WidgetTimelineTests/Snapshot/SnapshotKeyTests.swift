@@ -3,7 +3,9 @@ import WidgetTimeline
 
 @Suite("Snapshot keys by purpose and scope")
 struct SnapshotKeyTests {
-    @Test("valid keys are kept as written", arguments: ["task-count", "parking.yeouido.compact", "park.p_12.general", "a"])
+    @Test(
+        "valid keys are kept as written",
+        arguments: ["task-count", "parking.yeouido.compact", "park.p_12.general", "a"])
     func valid(text: String) throws {
         #expect(try SnapshotKey(validating: text).rawValue == text)
     }
@@ -11,10 +13,12 @@ struct SnapshotKeyTests {
     @Test(
         "nothing that could leave the directory is accepted",
         arguments: [
-            ("", SnapshotKeyError.empty), ("..", .emptyComponent("..")), ("/etc/passwd", .invalidCharacter("/", in: "/etc/passwd")),
+            ("", SnapshotKeyError.empty), ("..", .emptyComponent("..")),
+            ("/etc/passwd", .invalidCharacter("/", in: "/etc/passwd")),
             ("a/b", .invalidCharacter("/", in: "a/b")), (".hidden", .emptyComponent(".hidden")),
             ("a..b", .emptyComponent("a..b")), ("Parking", .invalidCharacter("P", in: "Parking")),
-            ("a b", .invalidCharacter(" ", in: "a b")), ("a\u{0}b", .invalidCharacter("\u{0}", in: "a\u{0}b")),
+            ("a b", .invalidCharacter(" ", in: "a b")),
+            ("a\u{0}b", .invalidCharacter("\u{0}", in: "a\u{0}b")),
             ("여의도", .invalidCharacter("여", in: "여의도")), ("a\\b", .invalidCharacter("\\", in: "a\\b")),
         ]
     )
@@ -36,7 +40,10 @@ struct SnapshotKeyTests {
         let clean = SnapshotKey(purpose: "parking", scope: "yeouido", "compact")
         #expect(clean.rawValue == "parking.yeouido.compact")
         #expect(clean.purpose == "parking")
-        let inputs = ["Yeouido Park", "yeouido park", "yeouido-park", "../../etc", "여의도", "반포", "", ".", "a/b", "A", "a"]
+        let inputs = [
+            "Yeouido Park", "yeouido park", "yeouido-park", "../../etc", "여의도", "반포", "", ".", "a/b", "A",
+            "a",
+        ]
         var seen: Set<String> = []
         for input in inputs {
             let key = SnapshotKey(purpose: "parking", scope: input)
@@ -44,7 +51,9 @@ struct SnapshotKeyTests {
             #expect(try SnapshotKey(validating: key.rawValue) == key)
             #expect(seen.insert(key.rawValue).inserted, "\(input) collided as \(key)")
         }
-        #expect(SnapshotKey(purpose: "parking", scope: "Yeouido Park").rawValue.hasPrefix("parking.yeouido-park-"))
+        #expect(
+            SnapshotKey(purpose: "parking", scope: "Yeouido Park").rawValue.hasPrefix("parking.yeouido-park-")
+        )
     }
 
     @Test("a very long scope is shortened but stays distinct")

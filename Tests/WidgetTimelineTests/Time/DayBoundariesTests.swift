@@ -32,7 +32,9 @@ struct DayBoundariesTests {
     @Test("the reference file is present and covers every zone of the issue")
     func referenceCoversZones() {
         let zones = Set(Self.reference.map(\.timeZone))
-        for zone in ["America/Havana", "America/Santiago", "Australia/Lord_Howe", "Pacific/Apia", "Europe/Berlin"] {
+        for zone in [
+            "America/Havana", "America/Santiago", "Australia/Lord_Howe", "Pacific/Apia", "Europe/Berlin",
+        ] {
             #expect(zones.contains(zone), "missing \(zone)")
         }
         #expect(Set(Self.reference.map(\.dayStart)) == [nil, "00:30", "02:30", "04:00"])
@@ -87,10 +89,14 @@ struct DayBoundariesTests {
     @Test("a skipped calendar day has no start: Apia 2011-12-30")
     func skippedDay() {
         let boundaries = DayBoundaries(calendar: .gregorian(in: "Pacific/Apia"))
-        #expect(boundaries.nextDayStart(after: .at("2011-12-29T12:00:00-10:00")) == .at("2011-12-31T00:00:00+14:00"))
-        let withDayStart = DayBoundaries(calendar: .gregorian(in: "Pacific/Apia"), dayStart: DayStart(hour: 4)!)
         #expect(
-            withDayStart.nextDayStart(after: .at("2011-12-29T12:00:00-10:00")) == .at("2011-12-31T04:00:00+14:00"))
+            boundaries.nextDayStart(after: .at("2011-12-29T12:00:00-10:00"))
+                == .at("2011-12-31T00:00:00+14:00"))
+        let withDayStart = DayBoundaries(
+            calendar: .gregorian(in: "Pacific/Apia"), dayStart: DayStart(hour: 4)!)
+        #expect(
+            withDayStart.nextDayStart(after: .at("2011-12-29T12:00:00-10:00"))
+                == .at("2011-12-31T04:00:00+14:00"))
     }
 
     @Test(
@@ -122,7 +128,9 @@ struct DayBoundariesTests {
         ]
     )
     func monthEnds(from: String, expected: String) {
-        #expect(DayBoundaries(calendar: .gregorian(in: "Asia/Seoul")).nextDayStart(after: .at(from)) == .at(expected))
+        #expect(
+            DayBoundaries(calendar: .gregorian(in: "Asia/Seoul")).nextDayStart(after: .at(from))
+                == .at(expected))
     }
 
     @Test("an instant exactly at a day start belongs to that day and the next start is a day later")
@@ -131,20 +139,26 @@ struct DayBoundariesTests {
         let start = Date.at("2026-11-29T04:00:00+09:00")
         #expect(boundaries.dayStart(containing: start) == start)
         #expect(boundaries.nextDayStart(after: start) == .at("2026-11-30T04:00:00+09:00"))
-        #expect(boundaries.dayStart(containing: .at("2026-11-29T03:59:59+09:00")) == .at("2026-11-28T04:00:00+09:00"))
+        #expect(
+            boundaries.dayStart(containing: .at("2026-11-29T03:59:59+09:00"))
+                == .at("2026-11-28T04:00:00+09:00"))
     }
 
     @Test("dayStarts(after:through:) lists every start in the half-open window")
     func dayStartsWindow() {
         let boundaries = DayBoundaries(calendar: .gregorian(in: "Europe/Berlin"))
-        let starts = boundaries.dayStarts(after: .at("2026-03-28T00:00:00+01:00"), through: .at("2026-03-31T00:00:00+02:00"))
+        let starts = boundaries.dayStarts(
+            after: .at("2026-03-28T00:00:00+01:00"), through: .at("2026-03-31T00:00:00+02:00"))
         #expect(
             starts == [
-                .at("2026-03-29T00:00:00+01:00"), .at("2026-03-30T00:00:00+02:00"), .at("2026-03-31T00:00:00+02:00"),
+                .at("2026-03-29T00:00:00+01:00"), .at("2026-03-30T00:00:00+02:00"),
+                .at("2026-03-31T00:00:00+02:00"),
             ])
     }
 
-    @Test("DayStart parses HH:MM and nothing else", arguments: ["", "4:00", "04:0", "24:00", "04:60", "0400", "+4:00", "04:00:00", "٠٤:٠٠"])
+    @Test(
+        "DayStart parses HH:MM and nothing else",
+        arguments: ["", "4:00", "04:0", "24:00", "04:60", "0400", "+4:00", "04:00:00", "٠٤:٠٠"])
     func dayStartRefuses(text: String) {
         #expect(DayStart(parsing: text) == nil)
     }

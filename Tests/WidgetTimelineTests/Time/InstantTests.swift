@@ -22,7 +22,10 @@ struct InstantTests {
 
     @Test(
         "parses offsets to the same instant",
-        arguments: ["2026-11-29T09:00:00+09:00", "2026-11-29T00:00:00Z", "2026-11-28T19:00:00-05:00", "2026-11-29t00:00:00z"]
+        arguments: [
+            "2026-11-29T09:00:00+09:00", "2026-11-29T00:00:00Z", "2026-11-28T19:00:00-05:00",
+            "2026-11-29t00:00:00z",
+        ]
     )
     func parsesOffsets(text: String) throws {
         #expect(try #require(Instant.parse(text)) == Date(timeIntervalSince1970: 1_795_910_400))
@@ -34,7 +37,8 @@ struct InstantTests {
             "", "2026-11-29", "2026-11-29T09:00:00", "2026-13-01T00:00:00Z", "2026-02-29T00:00:00Z",
             "2026-04-31T00:00:00Z", "2026-01-01T24:00:00Z", "2026-01-01T00:60:00Z", "2026-01-01T00:00:60Z",
             "2026-01-01T00:00:00+2400", "2026-01-01T00:00:00+24:00", "2026-01-01T00:00:00.Z",
-            "2026-01-01T00:00:00Zjunk", " 2026-01-01T00:00:00Z", "2026-1-01T00:00:00Z", "２０２６-01-01T00:00:00Z",
+            "2026-01-01T00:00:00Zjunk", " 2026-01-01T00:00:00Z", "2026-1-01T00:00:00Z",
+            "２０２６-01-01T00:00:00Z",
         ]
     )
     func refusesInvalid(text: String) {
@@ -51,8 +55,10 @@ struct InstantTests {
     @Test("round-trips every millisecond instant over centuries (seeded)")
     func roundTrips() throws {
         var random = SplitMix64(seed: 0x1A57)
-        let zones = ["UTC", "Asia/Seoul", "America/Havana", "Australia/Lord_Howe", "Pacific/Apia", "Asia/Kathmandu"]
-            .compactMap(TimeZone.init(identifier:))
+        let zones = [
+            "UTC", "Asia/Seoul", "America/Havana", "Australia/Lord_Howe", "Pacific/Apia", "Asia/Kathmandu",
+        ]
+        .compactMap(TimeZone.init(identifier:))
         for _ in 0..<2_000 {
             let milliseconds = Int64.random(in: -2_208_988_800_000...4_102_444_800_000, using: &random)
             let date = Date(timeIntervalSince1970: Double(milliseconds) / 1000)

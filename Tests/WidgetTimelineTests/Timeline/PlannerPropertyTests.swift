@@ -24,14 +24,17 @@ struct PlannerPropertyTests {
 
     static func generate(seed: UInt64) -> Case {
         var random = SplitMix64(seed: seed)
-        let now = Date(timeIntervalSince1970: Double(Int64.random(in: 1_300_000_000...1_900_000_000, using: &random)))
+        let now = Date(
+            timeIntervalSince1970: Double(Int64.random(in: 1_300_000_000...1_900_000_000, using: &random)))
         let minute: TimeInterval = 60
         // Change points cluster, collide, fall in the past and beyond the horizon.
         let phaseCount = Int.random(in: 0...60, using: &random)
         let phases = (0..<phaseCount).map { index in
-            let offset = Double(Int.random(in: -180...(72 * 60), using: &random)) * minute
+            let offset =
+                Double(Int.random(in: -180...(72 * 60), using: &random)) * minute
                 + (Bool.random(using: &random) ? Double(Int.random(in: 0...59, using: &random)) : 0)
-            return ScriptedPhase(start: now.addingTimeInterval(offset), label: "P\(Int.random(in: 0...3, using: &random))")
+            return ScriptedPhase(
+                start: now.addingTimeInterval(offset), label: "P\(Int.random(in: 0...3, using: &random))")
         }
         let stale = Double(Int.random(in: 1...(12 * 60), using: &random)) * minute
         let expires = stale + Double(Int.random(in: 0...(48 * 60), using: &random)) * minute
@@ -45,11 +48,15 @@ struct PlannerPropertyTests {
         options.maximumEntries = Int.random(in: 1...120, using: &random)
         options.horizon = Double(Int.random(in: 0...(72 * 60), using: &random)) * minute
         options.jitterSeed = random.next()
-        if Bool.random(using: &random) { options.refreshJitter = RefreshJitter(maximum: 900, seed: random.next()) }
-        let generatedAt = now.addingTimeInterval(-Double(Int.random(in: 0...(3 * 24 * 60), using: &random)) * minute)
+        if Bool.random(using: &random) {
+            options.refreshJitter = RefreshJitter(maximum: 900, seed: random.next())
+        }
+        let generatedAt = now.addingTimeInterval(
+            -Double(Int.random(in: 0...(3 * 24 * 60), using: &random)) * minute)
         let observedAt: Date? =
             Bool.random(using: &random)
-            ? generatedAt.addingTimeInterval(-Double(Int.random(in: 0...(6 * 60), using: &random)) * minute) : nil
+            ? generatedAt.addingTimeInterval(-Double(Int.random(in: 0...(6 * 60), using: &random)) * minute)
+            : nil
         let snapshot = Snapshot.fixture(
             ScriptedPayload(initialLabel: "P0", phases: phases),
             kind: "scripted",
@@ -63,7 +70,8 @@ struct PlannerPropertyTests {
         case 1: input = .failed(.sourceFailed, consecutiveFailures: Int.random(in: 1...20, using: &random))
         case 2:
             input = .failed(
-                .sourceTimedOut, consecutiveFailures: Int.random(in: 1...20, using: &random), lastKnown: snapshot)
+                .sourceTimedOut, consecutiveFailures: Int.random(in: 1...20, using: &random),
+                lastKnown: snapshot)
         default: input = .loaded(snapshot)
         }
         return Case(
@@ -90,7 +98,8 @@ struct PlannerPropertyTests {
                 Issue.record("\(test): .never is never chosen")
             case .atEnd:
                 #expect(test.input.failure == nil, "\(test): .atEnd after a failure")
-                #expect((entries.last?.date ?? test.now) > test.now, "\(test): .atEnd on a single entry at now")
+                #expect(
+                    (entries.last?.date ?? test.now) > test.now, "\(test): .atEnd on a single entry at now")
             case .after(let date):
                 #expect(
                     date >= test.now.addingTimeInterval(test.planner.options.minimumSpacing)
@@ -112,10 +121,13 @@ struct PlannerPropertyTests {
             for (index, entry) in entries.enumerated() {
                 let end = index + 1 < entries.count ? entries[index + 1].date : horizonEnd
                 guard end > entry.date else { continue }
-                let truth = policy.classify(dataObservedAt: snapshot.dataObservedAt, at: end.addingTimeInterval(-0.001))
+                let truth = policy.classify(
+                    dataObservedAt: snapshot.dataObservedAt, at: end.addingTimeInterval(-0.001))
                 switch entry.state {
                 case .fresh:
-                    #expect(truth == .fresh, "\(test): entry \(index) claims fresh until \(end), data is \(truth)")
+                    #expect(
+                        truth == .fresh, "\(test): entry \(index) claims fresh until \(end), data is \(truth)"
+                    )
                 case .stale:
                     #expect(truth != .expired || policy.expiredValue == .shown, "\(test): entry \(index)")
                 case .noData, .unavailable, .expired:
@@ -130,7 +142,9 @@ struct PlannerPropertyTests {
         for seed in UInt64(20_000)..<20_200 {
             let a = Self.generate(seed: seed)
             let b = Self.generate(seed: seed)
-            #expect(a.planner.plan(a.input, at: a.now, in: a.calendar) == b.planner.plan(b.input, at: b.now, in: b.calendar))
+            #expect(
+                a.planner.plan(a.input, at: a.now, in: a.calendar)
+                    == b.planner.plan(b.input, at: b.now, in: b.calendar))
         }
     }
 }

@@ -14,13 +14,17 @@ struct TimelineInvariantsTests {
 
     @Test("drops the past, removes duplicates, merges equal neighbours, folds close entries")
     func repairs() {
-        let input = [entry(-10, "old"), entry(0, "A"), entry(0, "A2"), entry(10, "A2"), entry(20, "B"), entry(22, "C")]
+        let input = [
+            entry(-10, "old"), entry(0, "A"), entry(0, "A2"), entry(10, "A2"), entry(20, "B"), entry(22, "C"),
+        ]
         let (entries, corrections) = invariants.enforce(input, now: now)
         #expect(entries == [entry(0, "A2"), entry(20, "C")])
         #expect(
             corrections == [
-                .droppedPast(now.addingTimeInterval(-600)), .droppedDuplicate(now), .mergedEqual(now.addingTimeInterval(600)),
-                .mergedWithinSpacing(dropped: now.addingTimeInterval(1320), into: now.addingTimeInterval(1200)),
+                .droppedPast(now.addingTimeInterval(-600)), .droppedDuplicate(now),
+                .mergedEqual(now.addingTimeInterval(600)),
+                .mergedWithinSpacing(
+                    dropped: now.addingTimeInterval(1320), into: now.addingTimeInterval(1200)),
             ])
         #expect(invariants.violations(of: entries, now: now).isEmpty)
     }

@@ -7,7 +7,9 @@ import WidgetTimelineTesting
 struct TimelineLinterTests {
     let now = Date.at("2026-11-29T09:00:00Z")
 
-    private func timeline(_ minutes: [Double], _ policy: ReloadPolicy, states: [String]? = nil) -> PlannedTimeline<String> {
+    private func timeline(_ minutes: [Double], _ policy: ReloadPolicy, states: [String]? = nil)
+        -> PlannedTimeline<String>
+    {
         PlannedTimeline(
             entries: minutes.enumerated().map { index, offset in
                 PlannedEntry(date: now.addingTimeInterval(offset * 60), state: states?[index] ?? "S\(index)")
@@ -16,9 +18,13 @@ struct TimelineLinterTests {
         )
     }
 
-    private func rules(_ timeline: PlannedTimeline<String>, now: Date? = nil) -> [String: LintFinding.Severity] {
+    private func rules(_ timeline: PlannedTimeline<String>, now: Date? = nil) -> [String: LintFinding
+        .Severity]
+    {
         var result: [String: LintFinding.Severity] = [:]
-        for finding in TimelineLinter().lint(timeline, now: now, situation: { $0.hasPrefix("fresh") ? "fresh" : nil }) {
+        for finding in TimelineLinter().lint(
+            timeline, now: now, situation: { $0.hasPrefix("fresh") ? "fresh" : nil })
+        {
             result[finding.rule] = finding.severity
         }
         return result
@@ -50,9 +56,14 @@ struct TimelineLinterTests {
 
     @Test("with --now: the first entry must be now, the reload date after it")
     func againstNow() {
-        #expect(rules(timeline([10, 30], .after(now.addingTimeInterval(7200))), now: now)["first-entry-not-now"] == .error)
+        #expect(
+            rules(timeline([10, 30], .after(now.addingTimeInterval(7200))), now: now)["first-entry-not-now"]
+                == .error)
         let past = PlannedTimeline(
-            entries: [PlannedEntry(date: now.addingTimeInterval(-600), state: "A"), PlannedEntry(date: now, state: "B")],
+            entries: [
+                PlannedEntry(date: now.addingTimeInterval(-600), state: "A"),
+                PlannedEntry(date: now, state: "B"),
+            ],
             policy: .after(now.addingTimeInterval(-60)))
         let found = rules(past, now: now)
         #expect(found["entry-before-now"] == nil)
@@ -63,7 +74,8 @@ struct TimelineLinterTests {
     func freshPastReload() {
         let single = timeline([0], .after(now.addingTimeInterval(900)), states: ["fresh 12"])
         #expect(rules(single)["fresh-past-reload"] == .warning)
-        let honest = timeline([0, 30], .after(now.addingTimeInterval(900)), states: ["fresh 12", "stale 12"])
+        let honest = timeline(
+            [0, 30], .after(now.addingTimeInterval(900)), states: ["fresh 12", "stale 12"])
         #expect(rules(honest)["fresh-past-reload"] == nil)
     }
 

@@ -17,7 +17,8 @@ struct TimelinePlannerTests {
         revision: Int = 7
     ) -> Snapshot<ScriptedPayload> {
         Snapshot.fixture(
-            ScriptedPayload(initialLabel: initial, phases: phases.map { ScriptedPhase(start: .at($0.0), label: $0.1) }),
+            ScriptedPayload(
+                initialLabel: initial, phases: phases.map { ScriptedPhase(start: .at($0.0), label: $0.1) }),
             kind: "scripted",
             revision: revision,
             generatedAt: .at(generatedAt),
@@ -77,7 +78,11 @@ struct TimelinePlannerTests {
         var options = PlanningOptions.default
         options.horizon = 4 * 3600
         let entries = planner(options).plan(.loaded(data), at: now, in: calendar).timeline.entries
-        #expect(entries.map(\.date) == [now, .at("2026-11-29T09:30:00+09:00"), .at("2026-11-29T11:00:00+09:00"), .at("2026-11-29T12:00:00+09:00")])
+        #expect(
+            entries.map(\.date) == [
+                now, .at("2026-11-29T09:30:00+09:00"), .at("2026-11-29T11:00:00+09:00"),
+                .at("2026-11-29T12:00:00+09:00"),
+            ])
         #expect(entries.map { $0.state.content } == ["A", "A", "B", "C"])
         #expect(entries.allSatisfy { $0.state.stamp?.revision == 7 })
     }
@@ -104,17 +109,24 @@ struct TimelinePlannerTests {
         let eleven = plan.timeline.entries.first { $0.date == .at("2026-11-29T11:00:00+09:00") }
         #expect(eleven?.state.content == "C")
         #expect(!plan.timeline.entries.contains { $0.date == .at("2026-11-29T11:02:00+09:00") })
-        #expect(plan.corrections.contains(.mergedWithinSpacing(dropped: .at("2026-11-29T11:02:00+09:00"), into: .at("2026-11-29T11:00:00+09:00"))))
+        #expect(
+            plan.corrections.contains(
+                .mergedWithinSpacing(
+                    dropped: .at("2026-11-29T11:02:00+09:00"), into: .at("2026-11-29T11:00:00+09:00"))))
     }
 
     @Test("a failed refresh keeps the last snapshot with its freshness and retries with back-off")
     func failedRefresh() {
         let old = snapshot(generatedAt: "2026-11-29T07:00:00+09:00")
-        let first = planner().plan(.failed(.sourceTimedOut, consecutiveFailures: 1, lastKnown: old), at: now, in: calendar)
-        let third = planner().plan(.failed(.sourceTimedOut, consecutiveFailures: 3, lastKnown: old), at: now, in: calendar)
+        let first = planner().plan(
+            .failed(.sourceTimedOut, consecutiveFailures: 1, lastKnown: old), at: now, in: calendar)
+        let third = planner().plan(
+            .failed(.sourceTimedOut, consecutiveFailures: 3, lastKnown: old), at: now, in: calendar)
         #expect(first.timeline.entries.first?.state == .stale("A", old.stamp))
         #expect(first.timeline.entries.last?.state == .expired("A", old.stamp))
-        guard case .after(let firstRetry) = first.timeline.policy, case .after(let thirdRetry) = third.timeline.policy else {
+        guard case .after(let firstRetry) = first.timeline.policy,
+            case .after(let thirdRetry) = third.timeline.policy
+        else {
             Issue.record("failures must retry with .after")
             return
         }
@@ -123,8 +135,10 @@ struct TimelinePlannerTests {
 
     @Test("a new revision after a reload is what the next plan shows")
     func newRevision() {
-        let before = planner().plan(.loaded(snapshot(initial: "3 tasks", revision: 17)), at: now, in: calendar)
-        let after = planner().plan(.loaded(snapshot(initial: "4 tasks", revision: 18)), at: now.addingTimeInterval(60), in: calendar)
+        let before = planner().plan(
+            .loaded(snapshot(initial: "3 tasks", revision: 17)), at: now, in: calendar)
+        let after = planner().plan(
+            .loaded(snapshot(initial: "4 tasks", revision: 18)), at: now.addingTimeInterval(60), in: calendar)
         #expect(before.timeline.entries.first?.state.stamp?.revision == 17)
         #expect(after.timeline.entries.first?.state.stamp?.revision == 18)
         #expect(after.timeline.entries.first?.state.content == "4 tasks")
@@ -146,11 +160,13 @@ struct TimelinePlannerTests {
         let widget = ScriptedWidget(freshness: FreshnessPolicy(staleAfter: 3 * 3600, expiresAfter: 24 * 3600))
         var options = PlanningOptions.default
         options.maximumEntries = 5
-        let plan = TimelinePlanner(kind: widget, options: options).plan(.loaded(snapshot(phases)), at: now, in: calendar)
-        #expect(plan.timeline.entries.map { Instant.format($0.date, in: calendar.timeZone) } == [
-            "2026-11-29T09:00:00+09:00", "2026-11-29T09:10:00+09:00", "2026-11-29T09:20:00+09:00",
-            "2026-11-29T12:00:00+09:00", "2026-11-30T09:00:00+09:00",
-        ])
+        let plan = TimelinePlanner(kind: widget, options: options).plan(
+            .loaded(snapshot(phases)), at: now, in: calendar)
+        #expect(
+            plan.timeline.entries.map { Instant.format($0.date, in: calendar.timeZone) } == [
+                "2026-11-29T09:00:00+09:00", "2026-11-29T09:10:00+09:00", "2026-11-29T09:20:00+09:00",
+                "2026-11-29T12:00:00+09:00", "2026-11-30T09:00:00+09:00",
+            ])
         #expect(plan.timeline.entries[3].state.situation == "stale")
         #expect(plan.corrections.last == .truncated(count: 27, from: .at("2026-11-29T09:30:00+09:00")))
         #expect(plan.timeline.policy == .after(.at("2026-11-29T09:30:00+09:00")))
@@ -173,7 +189,10 @@ struct TimelinePlannerTests {
         #expect(refresh(seed: 1) == refresh(seed: 1))
         let spread = Set((0..<50).compactMap { refresh(seed: $0) })
         #expect(spread.count > 40)
-        #expect(spread.allSatisfy { $0 >= .at("2026-11-29T09:30:00+09:00") && $0 < .at("2026-11-29T09:40:00+09:00") })
+        #expect(
+            spread.allSatisfy {
+                $0 >= .at("2026-11-29T09:30:00+09:00") && $0 < .at("2026-11-29T09:40:00+09:00")
+            })
     }
 
     @Test("a time-zone change gives a new plan: day starts move with the zone")
@@ -184,14 +203,17 @@ struct TimelinePlannerTests {
             func content(of snapshot: Snapshot<Int>, at instant: Date, in calendar: Calendar) -> Int {
                 calendar.component(.day, from: instant)
             }
-            func changePoints(of snapshot: Snapshot<Int>, after now: Date, through end: Date, in calendar: Calendar) -> [Date] {
+            func changePoints(
+                of snapshot: Snapshot<Int>, after now: Date, through end: Date, in calendar: Calendar
+            ) -> [Date] {
                 DayBoundaries(calendar: calendar).dayStarts(after: now, through: end)
             }
             var preview: Int { 0 }
         }
         let data = Snapshot.fixture(0, kind: "day", generatedAt: now)
         let seoul = TimelinePlanner(kind: DayWidget()).plan(.loaded(data), at: now, in: calendar)
-        let london = TimelinePlanner(kind: DayWidget()).plan(.loaded(data), at: now, in: .gregorian(in: "Europe/London"))
+        let london = TimelinePlanner(kind: DayWidget()).plan(
+            .loaded(data), at: now, in: .gregorian(in: "Europe/London"))
         #expect(seoul.timeline.entries[1].date == .at("2026-11-30T00:00:00+09:00"))
         #expect(london.timeline.entries[1].date == .at("2026-11-30T00:00:00Z"))
     }
@@ -199,7 +221,10 @@ struct TimelinePlannerTests {
     @Test("the same input always gives the same timeline")
     func pure() {
         let data = snapshot([("2026-11-29T11:00:00+09:00", "B")])
-        let plans = (0..<3).map { _ in planner().plan(.failed(.sourceFailed, consecutiveFailures: 2, lastKnown: data), at: now, in: calendar) }
+        let plans = (0..<3).map { _ in
+            planner().plan(
+                .failed(.sourceFailed, consecutiveFailures: 2, lastKnown: data), at: now, in: calendar)
+        }
         #expect(plans.allSatisfy { $0 == plans[0] })
     }
 }

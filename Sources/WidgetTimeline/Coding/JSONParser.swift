@@ -1,0 +1,307 @@
+/// A strict RFC 8259 parser into ``JSONValue`` that says where a document is wrong (line and
+/// column) and refuses nesting deeper than a limit instead of exhausting the stack.
+///
+/// The package decodes with Foundation's `JSONDecoder` on the fast path; this parser runs when that
+/// fails, to explain why in terms a person can act on.
+public struct JSONParser {
+    /// The deepest nesting of arrays and objects accepted.
+    public static let maximumDepth = 512
+
+    private let bytes: [UInt8]
+    private var index = 0
+    private var depth = 0
+
+    /// Parses one JSON document (surrounding whitespace allowed).
+    ///
+    /// - Throws: ``JSONSyntaxError`` with the line and column of the first problem.
+    public static func parse(_ bytes: some Collection<UInt8>) throws(JSONSyntaxError) -> JSONValue {
+        var parser = JSONParser(bytes: Array(bytes))
+        parser.skipWhitespace()
+        let value = try parser.parseValue()
+        parser.skipWhitespace()
+        if parser.index < parser.bytes.count { throw parser.error("unexpected text after the JSON value") }
+        return value
+    }
+
+    private init(bytes: [UInt8]) { self.bytes = bytes }
+
+    private func error(_ message: String) -> JSONSyntaxError {
+        var line = 1
+        var column = 1
+        for byte in bytes[..<min(index, bytes.count)] {
+            if byte == 0x0A {
+                line += 1
+                column = 1
+            } else if byte & 0xC0 != 0x80 {
+                column += 1
+            }
+        }
+        return JSONSyntaxError(message: message, line: line, column: column)
+    }
+
+    private var current: UInt8? { index < bytes.count ? bytes[index] : nil }
+
+    private mutating func skipWhitespace() {
+        while let byte = current, byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 { index += 1 }
+    }
+
+    private mutating func parseValue() throws(JSONSyntaxError) -> JSONValue {
+        guard let byte = current else { throw error("unexpected end of input; a value was expected") }
+        switch byte {
+        case UInt8(ascii: "{"): return try parseObject()
+        case UInt8(ascii: "["): return try parseArray()
+        case UInt8(ascii: "\""): return .string(try parseString())
+        case UInt8(ascii: "t"): return try parseLiteral("true", .bool(true))
+        case UInt8(ascii: "f"): return try parseLiteral("false", .bool(false))
+        case UInt8(ascii: "n"): return try parseLiteral("null", .null)
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return try parseNumber()
+        default: throw error("unexpected character \(Self.describe(byte)); a value was expected")
+        }
+    }
+
+    private mutating func parseLiteral(_ word: String, _ value: JSONValue) throws(JSONSyntaxError)
+        -> JSONValue
+    {
+        for expected in word.utf8 {
+            guard current == expected else { throw error("invalid literal; expected \(word)") }
+            index += 1
+        }
+        return value
+    }
+
+    private mutating func enter() throws(JSONSyntaxError) {
+        depth += 1
+        if depth > Self.maximumDepth { throw error("nesting deeper than \(Self.maximumDepth) levels") }
+    }
+
+    private mutating func parseArray() throws(JSONSyntaxError) -> JSONValue {
+        try enter()
+        index += 1
+        var values: [JSONValue] = []
+        skipWhitespace()
+        if current == UInt8(ascii: "]") {
+            index += 1
+            depth -= 1
+            return .array(values)
+        }
+        while true {
+            skipWhitespace()
+            values.append(try parseValue())
+            skipWhitespace()
+            switch current {
+            case UInt8(ascii: ","): index += 1
+            case UInt8(ascii: "]"):
+                index += 1
+                depth -= 1
+                return .array(values)
+            case nil: throw error("unexpected end of input; the array is not closed")
+            case let byte?:
+                throw error("unexpected character \(Self.describe(byte)) in an array; expected , or ]")
+            }
+        }
+    }
+
+    private mutating func parseObject() throws(JSONSyntaxError) -> JSONValue {
+        try enter()
+        index += 1
+        var members: [String: JSONValue] = [:]
+        skipWhitespace()
+        if current == UInt8(ascii: "}") {
+            index += 1
+            depth -= 1
+            return .object(members)
+        }
+        while true {
+            skipWhitespace()
+            guard current == UInt8(ascii: "\"") else {
+                throw current == nil
+                    ? error("unexpected end of input; the object is not closed")
+                    : error("expected a member name in double quotes")
+            }
+            let name = try parseString()
+            skipWhitespace()
+            guard current == UInt8(ascii: ":") else {
+                throw error("expected : after the member name \"\(name)\"")
+            }
+            index += 1
+            skipWhitespace()
+            members[name] = try parseValue()
+            skipWhitespace()
+            switch current {
+            case UInt8(ascii: ","): index += 1
+            case UInt8(ascii: "}"):
+                index += 1
+                depth -= 1
+                return .object(members)
+            case nil: throw error("unexpected end of input; the object is not closed")
+            case let byte?:
+                throw error("unexpected character \(Self.describe(byte)) in an object; expected , or }")
+            }
+        }
+    }
+
+    private mutating func parseString() throws(JSONSyntaxError) -> String {
+        index += 1
+        var scalars = String.UnicodeScalarView()
+        while true {
+            guard let byte = current else { throw error("unexpected end of input inside a string") }
+            switch byte {
+            case UInt8(ascii: "\""):
+                index += 1
+                return String(scalars)
+            case UInt8(ascii: "\\"):
+                index += 1
+                scalars.append(try parseEscape())
+            case 0..<0x20:
+                throw error("a control character must be escaped inside a string")
+            case 0..<0x80:
+                scalars.append(Unicode.Scalar(byte))
+                index += 1
+            default:
+                scalars.append(try parseMultibyte())
+            }
+        }
+    }
+
+    private mutating func parseEscape() throws(JSONSyntaxError) -> Unicode.Scalar {
+        guard let byte = current else { throw error("unexpected end of input inside a string") }
+        index += 1
+        switch byte {
+        case UInt8(ascii: "\""): return "\""
+        case UInt8(ascii: "\\"): return "\\"
+        case UInt8(ascii: "/"): return "/"
+        case UInt8(ascii: "b"): return "\u{08}"
+        case UInt8(ascii: "f"): return "\u{0C}"
+        case UInt8(ascii: "n"): return "\n"
+        case UInt8(ascii: "r"): return "\r"
+        case UInt8(ascii: "t"): return "\t"
+        case UInt8(ascii: "u"):
+            let unit = try parseHex4()
+            if (0xD800..<0xDC00).contains(unit) {
+                guard current == UInt8(ascii: "\\"), index + 1 < bytes.count,
+                    bytes[index + 1] == UInt8(ascii: "u")
+                else { throw error("a high surrogate escape must be followed by a low surrogate escape") }
+                index += 2
+                let low = try parseHex4()
+                guard (0xDC00..<0xE000).contains(low) else { throw error("invalid low surrogate escape") }
+                return Unicode.Scalar(0x10000 + ((unit - 0xD800) << 10) + (low - 0xDC00))!
+            }
+            guard let scalar = Unicode.Scalar(unit) else { throw error("a lone low surrogate escape") }
+            return scalar
+        default:
+            throw error("invalid escape \\\(Self.describe(byte))")
+        }
+    }
+
+    private mutating func parseHex4() throws(JSONSyntaxError) -> UInt32 {
+        var value: UInt32 = 0
+        for _ in 0..<4 {
+            guard let byte = current else { throw error("unexpected end of input in a \\u escape") }
+            let digit: UInt32
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = UInt32(byte - UInt8(ascii: "0"))
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = UInt32(byte - UInt8(ascii: "a") + 10)
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = UInt32(byte - UInt8(ascii: "A") + 10)
+            default: throw error("invalid hex digit in a \\u escape")
+            }
+            value = value << 4 | digit
+            index += 1
+        }
+        return value
+    }
+
+    private mutating func parseMultibyte() throws(JSONSyntaxError) -> Unicode.Scalar {
+        let lead = bytes[index]
+        let length: Int
+        var value: UInt32
+        switch lead {
+        case 0xC2...0xDF:
+            length = 2
+            value = UInt32(lead & 0x1F)
+        case 0xE0...0xEF:
+            length = 3
+            value = UInt32(lead & 0x0F)
+        case 0xF0...0xF4:
+            length = 4
+            value = UInt32(lead & 0x07)
+        default: throw error("the text is not valid UTF-8")
+        }
+        guard index + length <= bytes.count else { throw error("the text is not valid UTF-8") }
+        for offset in 1..<length {
+            let byte = bytes[index + offset]
+            guard byte & 0xC0 == 0x80 else { throw error("the text is not valid UTF-8") }
+            value = value << 6 | UInt32(byte & 0x3F)
+        }
+        let minimum: UInt32 = length == 2 ? 0x80 : length == 3 ? 0x800 : 0x10000
+        guard value >= minimum, let scalar = Unicode.Scalar(value) else {
+            throw error("the text is not valid UTF-8")
+        }
+        index += length
+        return scalar
+    }
+
+    private mutating func parseNumber() throws(JSONSyntaxError) -> JSONValue {
+        let start = index
+        var isInteger = true
+        if current == UInt8(ascii: "-") { index += 1 }
+        guard let first = current, first >= UInt8(ascii: "0"), first <= UInt8(ascii: "9") else {
+            throw error("invalid number: a digit was expected")
+        }
+        if first == UInt8(ascii: "0") {
+            index += 1
+            if let next = current, next >= UInt8(ascii: "0"), next <= UInt8(ascii: "9") {
+                throw error("invalid number: leading zeros are not allowed")
+            }
+        } else {
+            skipDigits()
+        }
+        if current == UInt8(ascii: ".") {
+            isInteger = false
+            index += 1
+            guard skipDigits() > 0 else {
+                throw error("invalid number: a digit was expected after the decimal point")
+            }
+        }
+        if current == UInt8(ascii: "e") || current == UInt8(ascii: "E") {
+            isInteger = false
+            index += 1
+            if current == UInt8(ascii: "+") || current == UInt8(ascii: "-") { index += 1 }
+            guard skipDigits() > 0 else {
+                throw error("invalid number: a digit was expected in the exponent")
+            }
+        }
+        let text = String(decoding: bytes[start..<index], as: UTF8.self)
+        if isInteger, let integer = Int64(text) { return .integer(integer) }
+        guard let number = Double(text), number.isFinite else {
+            throw error("the number \(text) is out of range")
+        }
+        return .number(number)
+    }
+
+    @discardableResult
+    private mutating func skipDigits() -> Int {
+        let start = index
+        while let byte = current, byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") { index += 1 }
+        return index - start
+    }
+
+    private static func describe(_ byte: UInt8) -> String {
+        byte >= 0x20 && byte < 0x7F
+            ? "'\(Character(Unicode.Scalar(byte)))'" : "byte 0x" + String(byte, radix: 16)
+    }
+}
+
+/// Where and why a document is not JSON.
+public struct JSONSyntaxError: Error, Sendable, Equatable, CustomStringConvertible {
+    public var message: String
+    public var line: Int
+    public var column: Int
+
+    public init(message: String, line: Int, column: Int) {
+        self.message = message
+        self.line = line
+        self.column = column
+    }
+
+    public var description: String { "not JSON: \(message) (line \(line), column \(column))" }
+}
