@@ -12,11 +12,16 @@ public struct DeviceSimulation {
     public let strategy: StrategyName
     /// The device's seed: the scenario's for a single device, one per device in a fleet.
     public let seed: UInt64
+    /// When the widgets were added, after the scenario's start (fleets spread it over devices).
+    public let firstReloadDelay: TimeInterval
 
-    public init(scenario: CompiledScenario, strategy: StrategyName, seed: UInt64? = nil) {
+    public init(
+        scenario: CompiledScenario, strategy: StrategyName, seed: UInt64? = nil, firstReloadDelay: TimeInterval = 0
+    ) {
         self.scenario = scenario
         self.strategy = strategy
         self.seed = seed ?? scenario.seed
+        self.firstReloadDelay = max(0, firstReloadDelay)
     }
 
     private enum Event {
@@ -70,18 +75,19 @@ public struct DeviceSimulation {
                     strategy: simulation.strategy, deviceSeed: simulation.seed, model: compiled.model,
                     start: compiled.start)
             }
-            schedule()
+            schedule(firstReloadDelay: simulation.firstReloadDelay)
         }
 
         private mutating func at(_ date: Date, _ event: Event) {
-            queue.schedule(event, at: date.timeIntervalSince1970)
+            // Reference-date seconds are `Date`'s own storage: converting back is exact.
+            queue.schedule(event, at: date.timeIntervalSinceReferenceDate)
         }
 
         /// Puts the scenario's own events on the agenda.
-        private mutating func schedule() {
+        private mutating func schedule(firstReloadDelay: TimeInterval) {
             let start = scenario.start
             // Adding a widget runs its provider at once, free: the first screen.
-            at(start, .exemptReload)
+            at(start.addingTimeInterval(firstReloadDelay), .exemptReload)
             for session in scenario.foreground {
                 at(session.from, .foreground(true))
                 at(session.to, .foreground(false))
@@ -103,11 +109,11 @@ public struct DeviceSimulation {
         }
 
         mutating func run() {
-            let end = scenario.end.timeIntervalSince1970
+            let end = scenario.end.timeIntervalSinceReferenceDate
             while let (time, event) = queue.next() {
                 guard time < end else { break }
                 eventCount += 1
-                let now = Date(timeIntervalSince1970: time)
+                let now = Date(timeIntervalSinceReferenceDate: time)
                 host.now = now
                 handle(event, at: now)
             }

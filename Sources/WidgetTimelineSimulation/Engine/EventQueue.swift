@@ -1,7 +1,7 @@
 import Foundation
 
 /// The engine's agenda: events ordered by time, and events at the same time in the order they
-/// were scheduled, so a run is a pure function of its inputs (a binary heap on `(time, sequence)`).
+/// were scheduled, so a run is a pure function of its inputs (a binary heap on `(time, sequence)`. Times are `Date.timeIntervalSinceReferenceDate`..
 struct EventQueue<Event> {
     private struct Item {
         var time: TimeInterval
@@ -19,7 +19,7 @@ struct EventQueue<Event> {
     var isEmpty: Bool { heap.isEmpty }
     var count: Int { heap.count }
 
-    /// Schedules `event` at `time` (seconds since 1970).
+    /// Schedules `event` at `time` (seconds since the reference date).
     mutating func schedule(_ event: Event, at time: TimeInterval) {
         heap.append(Item(time: time, sequence: nextSequence, event: event))
         nextSequence += 1

@@ -29,7 +29,8 @@ public struct CompiledScenario: Sendable {
         return calendar
     }
 
-    func zone(at instant: Date) -> TimeZone {
+    /// The user's time zone at `instant`.
+    public func zone(at instant: Date) -> TimeZone {
         var zone = timeZones[0].zone
         for change in timeZones where change.at <= instant { zone = change.zone }
         return zone
