@@ -183,7 +183,7 @@ public enum HTMLReport {
             let barHeight = 20.0
             svg += "<text class=\"lanelabel\" x=\"0\" y=\"\(barTop + 10)\">\(escape(result.strategy.rawValue))</text>"
             let note =
-                "\(TextReport.minutes(widget.metrics.staleShownAsFreshMinutes)) min lie · "
+                "\(TextReport.minutes(widget.metrics.staleShownAsFreshMinutes)) min stale as fresh · "
                 + "\(widget.metrics.providerRuns) runs"
             svg += "<text class=\"lanenote\" x=\"0\" y=\"\(barTop + 24)\">\(escape(note))</text>"
             for screen in trace.screens where screen.start < end {
@@ -195,6 +195,11 @@ public enum HTMLReport {
                 let to = String(Instant.format(screen.end, in: scenario.zone(at: screen.end)).dropFirst(11).prefix(5))
                 svg += "<rect x=\"\(x0)\" y=\"\(barTop)\" width=\"\(round1(x1 - x0))\" height=\"\(barHeight)\" "
                 svg += "fill=\"var(--\(colour(screen.display)))\"><title>\(from)–\(to)  \(escape(screen.text))</title></rect>"
+            }
+            // A thin gap where a new entry appears, so phase changes inside one colour show.
+            for screen in trace.screens.dropFirst() where screen.start < end && screen.start > start {
+                svg += "<rect x=\"\(round1(x(screen.start) - 0.5))\" y=\"\(barTop)\" width=\"1\" "
+                svg += "height=\"\(barHeight)\" fill=\"#ffffffcc\"/>"
             }
             for hidden in trace.hidden where hidden.start < end {
                 let x0 = x(hidden.start)
@@ -235,7 +240,7 @@ public enum HTMLReport {
                 }
             }
             for refusal in trace.refusals where inView(refusal) {
-                svg += cross(x(refusal), top + 6, title: "reload refused: budget spent")
+                svg += cross(x(refusal), barTop + barHeight + 10, title: "reload refused: budget spent")
             }
         }
         return svg + "</svg>"
