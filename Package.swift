@@ -35,11 +35,18 @@ let package = Package(
             dependencies: ["WidgetTimelineSimulation", "WidgetTimeline", "WidgetTimelineExamples"],
             path: "Benchmarks/widget-timeline-bench"
         ),
+        // The snapshot store's process-level torture helper: writers killed with SIGKILL, readers,
+        // compare-and-swap writers. Run by the store's tests, never shipped.
+        .executableTarget(name: "SnapshotStoreTorture", dependencies: ["WidgetTimeline"]),
 
         .testTarget(
             name: "WidgetTimelineTests",
             dependencies: ["WidgetTimeline", "WidgetTimelineTesting"],
             exclude: ["Fixtures"]
+        ),
+        .testTarget(
+            name: "WidgetTimelineTestingTests",
+            dependencies: ["WidgetTimelineTesting", "WidgetTimeline"]
         ),
         .testTarget(
             name: "WidgetTimelineExamplesTests",

@@ -42,10 +42,9 @@ public struct TimelinePlanner<Kind: WidgetKind>: Sendable {
         }
 
         let horizonEnd = now.addingTimeInterval(options.horizon)
-        let freshnessTransitions = kind.freshness.transitions(
-            dataObservedAt: snapshot.dataObservedAt, after: now
-        )
-        .filter { $0 <= horizonEnd }
+        let freshness = kind.freshness(of: snapshot)
+        let freshnessTransitions = freshness.transitions(dataObservedAt: snapshot.dataObservedAt, after: now)
+            .filter { $0 <= horizonEnd }
         var instants = [now] + freshnessTransitions
         instants += kind.changePoints(of: snapshot, after: now, through: horizonEnd, in: calendar)
             .filter { $0 > now && $0 <= horizonEnd }
@@ -71,8 +70,8 @@ public struct TimelinePlanner<Kind: WidgetKind>: Sendable {
             if let cutShortAt { retryAt = min(retryAt, cutShortAt) }
             policy = .after(retryAt)
         } else {
-            var refreshAt = snapshot.generatedAt.addingTimeInterval(kind.freshness.refreshAfter)
-            if refreshAt <= now { refreshAt = now.addingTimeInterval(kind.freshness.refreshAfter) }
+            var refreshAt = snapshot.generatedAt.addingTimeInterval(freshness.refreshAfter)
+            if refreshAt <= now { refreshAt = now.addingTimeInterval(freshness.refreshAfter) }
             refreshAt = max(refreshAt, now.addingTimeInterval(options.minimumSpacing))
             if let jitter = options.refreshJitter { refreshAt += jitter.delay(for: refreshAt) }
             if let cutShortAt { refreshAt = min(refreshAt, cutShortAt) }

@@ -26,6 +26,8 @@ public struct UnavailableReason: RawRepresentable, Sendable, Hashable, Codable, 
     public static let sourceFailed = UnavailableReason("source-failed")
     /// The network source did not answer in time.
     public static let sourceTimedOut = UnavailableReason("source-timed-out")
+    /// The source answered, but with nothing for this widget (another park's data, an empty list).
+    public static let sourceEmpty = UnavailableReason("source-empty")
     /// The widget depends on the user's location, which is not available.
     public static let locationUnavailable = UnavailableReason("location-unavailable")
 

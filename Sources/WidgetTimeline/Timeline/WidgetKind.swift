@@ -22,6 +22,19 @@ public protocol WidgetKind: Sendable {
     /// The domain's tolerance for old data.
     var freshness: FreshnessPolicy { get }
 
+    /// The tolerance for one snapshot's data, when the payload carries its own (a server that says
+    /// how long its numbers hold). Defaults to ``freshness``.
+    func freshness(of snapshot: Snapshot<Payload>) -> FreshnessPolicy
+
+    /// The fingerprint that decides whether a commit changes what is displayed (SPEC R3). Defaults
+    /// to the payload's canonical JSON; override it to leave out display-irrelevant fields, or to
+    /// include the observation time when the widget shows it.
+    func fingerprint(of payload: Payload, observedAt: Date?) throws -> ContentFingerprint
+
+    /// Whether a payload fetched for `key` answers for it (SPEC L2): a source that returns another
+    /// park's data answers nothing. Defaults to `true`.
+    func payload(_ payload: Payload, answers key: SnapshotKey) -> Bool
+
     /// What the widget shows at `instant`, from the snapshot's payload.
     func content(of snapshot: Snapshot<Payload>, at instant: Date, in calendar: Calendar) -> Content
 
@@ -49,6 +62,14 @@ public protocol WidgetKind: Sendable {
 extension WidgetKind {
     public var schemaVersion: Int { 1 }
 
+    public func freshness(of snapshot: Snapshot<Payload>) -> FreshnessPolicy { freshness }
+
+    public func fingerprint(of payload: Payload, observedAt: Date?) throws -> ContentFingerprint {
+        try ContentFingerprint(of: payload)
+    }
+
+    public func payload(_ payload: Payload, answers key: SnapshotKey) -> Bool { true }
+
     public func relevance(of state: WidgetState<Content>) -> EntryRelevance? { nil }
 
     public func summary(of content: Content, in calendar: Calendar) -> String { String(describing: content) }
@@ -63,6 +84,7 @@ extension WidgetKind {
         Content
     > {
         let stamp = snapshot.stamp
+        let freshness = freshness(of: snapshot)
         switch freshness.classify(dataObservedAt: stamp.observedAt, at: instant) {
         case .fresh:
             return .fresh(content(of: snapshot, at: instant, in: calendar), stamp)

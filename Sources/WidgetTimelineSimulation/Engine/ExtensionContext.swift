@@ -38,8 +38,8 @@ public final class ExtensionContext<Payload: Codable & Sendable & Equatable> {
     /// `URLSession`'s default of 60 s, which is what a provider without its own timeout waits).
     ///
     /// - Returns: the value and when it was observed (the request's instant), or why it failed.
-    public func fetch(timeout: TimeInterval?) -> Result<SourceAnswer<Payload>, SourceFailure> {
-        guard let source else { return .failure(SourceFailure(reason: .sourceFailed, duration: 0)) }
+    public func fetch(timeout: TimeInterval?) -> Result<FetchAnswer<Payload>, FetchFailure> {
+        guard let source else { return .failure(FetchFailure(reason: .sourceFailed, duration: 0)) }
         backendRequests += 1
         let outcome = source.fetch(at: now.addingTimeInterval(elapsed), timeout: timeout ?? 60)
         switch outcome {

@@ -22,11 +22,9 @@ public final class HostContext {
         self.saveDuration = saveDuration
     }
 
-    /// `WidgetCenter.shared.reloadTimelines(ofKind:)`.
-    public func reloadTimelines(ofKind kind: String) { reloadRequests.append(kind) }
-
-    /// `WidgetCenter.shared.reloadAllTimelines()`.
-    public func reloadAllTimelines() { reloadRequests.append(nil) }
+    /// The `WidgetCenter` stand-in: a ``WidgetReloader`` whose requests go to the simulated
+    /// scheduler.
+    public private(set) lazy var widgetCenter = SimulatedWidgetCenter(host: self)
 
     /// Asks to be called back (``WidgetStrategy/hostTimerFired(host:)``) at `date`, e.g. for a
     /// debounce.

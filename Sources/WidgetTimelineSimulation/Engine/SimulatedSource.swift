@@ -2,14 +2,14 @@ import Foundation
 import WidgetTimeline
 
 /// A network source's answer: the value, when it was observed, and how long the request took.
-public struct SourceAnswer<Payload: Sendable & Equatable>: Sendable, Equatable {
+public struct FetchAnswer<Payload: Sendable & Equatable>: Sendable, Equatable {
     public var payload: Payload
     public var observedAt: Date
     public var duration: TimeInterval
 }
 
 /// Why a request to the network source failed, and how long it took to find out.
-public struct SourceFailure: Error, Sendable, Equatable {
+public struct FetchFailure: Error, Sendable, Equatable {
     public var reason: UnavailableReason
     public var duration: TimeInterval
 }
@@ -21,20 +21,20 @@ struct SimulatedSource<Payload: Sendable & Equatable>: Sendable {
     var latency: TimeInterval
     var outages: [Outage]
 
-    func fetch(at instant: Date, timeout: TimeInterval) -> Result<SourceAnswer<Payload>, SourceFailure> {
+    func fetch(at instant: Date, timeout: TimeInterval) -> Result<FetchAnswer<Payload>, FetchFailure> {
         if let outage = outages.first(where: { instant >= $0.from && instant < $0.to }) {
             switch outage.mode {
             case .fails:
-                return .failure(SourceFailure(reason: .sourceFailed, duration: min(latency, timeout)))
+                return .failure(FetchFailure(reason: .sourceFailed, duration: min(latency, timeout)))
             case .hangs:
-                return .failure(SourceFailure(reason: .sourceTimedOut, duration: timeout))
+                return .failure(FetchFailure(reason: .sourceTimedOut, duration: timeout))
             }
         }
-        if latency > timeout { return .failure(SourceFailure(reason: .sourceTimedOut, duration: timeout)) }
+        if latency > timeout { return .failure(FetchFailure(reason: .sourceTimedOut, duration: timeout)) }
         guard let index = VersionSearch.lastIndex(in: versions, atOrBefore: instant) else {
-            return .failure(SourceFailure(reason: .sourceFailed, duration: latency))
+            return .failure(FetchFailure(reason: .sourceFailed, duration: latency))
         }
-        return .success(SourceAnswer(payload: versions[index].payload, observedAt: instant, duration: latency))
+        return .success(FetchAnswer(payload: versions[index].payload, observedAt: instant, duration: latency))
     }
 }
 

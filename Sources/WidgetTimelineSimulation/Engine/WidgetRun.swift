@@ -62,10 +62,10 @@ final class WidgetRun<Kind: WidgetKind>: WidgetRunning {
     init(script: WidgetScript<Kind>, strategy: StrategyName, deviceSeed: UInt64, model: SystemModel, start: Date) {
         self.script = script
         self.model = model
-        let shelf = SnapshotShelf<Kind.Payload>(kind: script.kind.kind, key: script.key)
+        let container = SharedContainer<Kind>(kind: script.kind, key: script.key)
         self.strategy = strategy.make(
             StrategyInputs(kind: script.kind, key: script.key, deviceSeed: deviceSeed),
-            shelf: shelf,
+            container: container,
             hasSource: script.source != nil)
         let visibleAtStart = script.glances.map { glances in glances.contains { $0.contains(start) } } ?? true
         scheduler = WidgetReloadScheduler(model: model, isVisible: visibleAtStart)

@@ -25,7 +25,6 @@ struct WidgetMeasurement<Kind: WidgetKind> {
         scenario: CompiledScenario
     ) {
         let truthStretches = Self.truthStretches(kind: kind, truth: truth, end: end, scenario: scenario)
-        let staleAfter = kind.freshness.staleAfter
         var staleSeconds = 0.0
         var wrongSeconds = 0.0
         var blankSeconds = 0.0
@@ -42,6 +41,7 @@ struct WidgetMeasurement<Kind: WidgetKind> {
                 continue
             }
             if case .fresh = screen.state {
+                let staleAfter = Self.staleAfter(kind: kind, truth: truth, observedAt: stamp.observedAt)
                 let staleFrom = max(screen.start, stamp.observedAt.addingTimeInterval(staleAfter))
                 if staleFrom < stretchEnd {
                     staleSeconds += stretchEnd.timeIntervalSince(staleFrom)
@@ -70,6 +70,20 @@ struct WidgetMeasurement<Kind: WidgetKind> {
         wrongValueMinutes = Self.minutes(wrongSeconds)
         noValueMinutes = Self.minutes(blankSeconds)
         delays = Self.delays(truth: truth, screens: screens, end: end)
+    }
+
+    /// The widget's stale threshold for the data observed at `observedAt` (a payload may carry
+    /// its own, as the parking widget's does).
+    private static func staleAfter(kind: Kind, truth: [(at: Date, payload: Kind.Payload)], observedAt: Date)
+        -> TimeInterval
+    {
+        guard let index = VersionSearch.lastIndex(in: truth, atOrBefore: observedAt) else {
+            return kind.freshness.staleAfter
+        }
+        let snapshot = Snapshot(
+            kind: kind.kind, key: kind.defaultKey, revision: index + 1, generatedAt: truth[index].at,
+            fingerprint: ContentFingerprint(rawValue: ""), payload: truth[index].payload)
+        return kind.freshness(of: snapshot).staleAfter
     }
 
     private static func minutes(_ seconds: Double) -> Double { (seconds / 60 * 100).rounded() / 100 }

@@ -14,7 +14,7 @@ public enum BuiltInScenarios {
     public static let defaultDayJSON = #"""
 {
   "name": "One day with the example widgets",
-  "summary": "A Monday in Seoul from 07:00: a dose schedule with four doses, one taken late; a task list edited in the app and synced from another device; the app opened eight times.",
+  "summary": "A Monday in Seoul from 07:00: a dose schedule with four doses, one taken late; a task list edited in the app and synced from another device; a parking widget whose server fails from 12:00 to 14:00; the app opened eight times.",
   "start": "2026-11-30T07:00:00+09:00",
   "duration": "24h",
   "timeZone": "Asia/Seoul",
@@ -61,6 +61,24 @@ public enum BuiltInScenarios {
         { "at": "2026-11-30T18:02:00+09:00", "payload": { "count": 2 } },
         { "at": "2026-12-01T00:40:00+09:00", "payload": { "count": 3 } }
       ]
+    },
+    {
+      "id": "parking",
+      "kind": "parking",
+      "source": {
+        "latency": "1s",
+        "updates": [ { "at": "2026-11-30T07:00:00+09:00", "payload": { "parkID": "yeouido", "parkName": "Yeouido", "lots": [ { "name": "P1", "free": 64, "total": 120 }, { "name": "P2", "free": 30, "total": 80 } ] } } ],
+        "randomUpdates": {
+          "meanInterval": "15m",
+          "payloads": [
+            { "parkID": "yeouido", "parkName": "Yeouido", "lots": [ { "name": "P1", "free": 51, "total": 120 }, { "name": "P2", "free": 22, "total": 80 } ] },
+            { "parkID": "yeouido", "parkName": "Yeouido", "lots": [ { "name": "P1", "free": 37, "total": 120 }, { "name": "P2", "free": 12, "total": 80 } ] },
+            { "parkID": "yeouido", "parkName": "Yeouido", "lots": [ { "name": "P1", "free": 18, "total": 120 }, { "name": "P2", "free": 4, "total": 80 } ] },
+            { "parkID": "yeouido", "parkName": "Yeouido", "lots": [ { "name": "P1", "free": 45, "total": 120 }, { "name": "P2", "free": 19, "total": 80 } ] }
+          ]
+        },
+        "outages": [ { "from": "2026-11-30T12:00:00+09:00", "to": "2026-11-30T14:00:00+09:00", "mode": "fails" } ]
+      }
     }
   ]
 }

@@ -63,11 +63,11 @@ public enum StrategyName: String, CaseIterable, Sendable, Codable, Hashable {
     /// Builds this strategy for one widget.
     func make<Kind: WidgetKind>(
         _ inputs: StrategyInputs<Kind>,
-        shelf: SnapshotShelf<Kind.Payload>,
+        container: SharedContainer<Kind>,
         hasSource: Bool
     ) -> any WidgetStrategy<Kind> {
         let kind = inputs.kind
-        let libraryHost = InterimLibraryHost(kind: kind, shelf: shelf)
+        let libraryHost = InterimLibraryHost(container: container)
         var options = PlanningOptions.default
         options.jitterSeed = inputs.deviceSeed
         if hasSource {
@@ -76,7 +76,7 @@ public enum StrategyName: String, CaseIterable, Sendable, Codable, Hashable {
             options.refreshJitter = RefreshJitter(maximum: 15 * 60, seed: inputs.deviceSeed)
         }
         let libraryExtension = InterimLibraryExtension(
-            planner: TimelinePlanner(kind: kind, options: options), shelf: shelf)
+            planner: TimelinePlanner(kind: kind, options: options), container: container)
         switch self {
         case .library:
             return PairedStrategy(host: libraryHost, extension: libraryExtension)
@@ -84,22 +84,22 @@ public enum StrategyName: String, CaseIterable, Sendable, Codable, Hashable {
             return PairedStrategy(
                 host: libraryHost,
                 extension: SingleEntryExtension(
-                    kind: kind, shelf: shelf, nextReload: .after(15 * 60), onFailure: .sameAsSuccess))
+                    kind: kind, container: container, nextReload: .after(15 * 60), onFailure: .sameAsSuccess))
         case .hourlyBaked:
-            return PairedStrategy(host: libraryHost, extension: HourlyBakedExtension(kind: kind, shelf: shelf))
+            return PairedStrategy(host: libraryHost, extension: HourlyBakedExtension(kind: kind, container: container))
         case .reloadEveryEmission:
-            return PairedStrategy(host: EveryEmissionHost(kind: kind, shelf: shelf), extension: libraryExtension)
+            return PairedStrategy(host: EveryEmissionHost(container: container), extension: libraryExtension)
         case .reloadBeforeSave:
-            return PairedStrategy(host: ReloadBeforeSaveHost(kind: kind, shelf: shelf), extension: libraryExtension)
+            return PairedStrategy(host: ReloadBeforeSaveHost(container: container), extension: libraryExtension)
         case .neverAfterError:
             return PairedStrategy(
                 host: libraryHost,
-                extension: SingleEntryExtension(kind: kind, shelf: shelf, nextReload: .after(15 * 60), onFailure: .never))
+                extension: SingleEntryExtension(kind: kind, container: container, nextReload: .after(15 * 60), onFailure: .never))
         case .topOfTheHour:
             return PairedStrategy(
                 host: libraryHost,
                 extension: SingleEntryExtension(
-                    kind: kind, shelf: shelf, nextReload: .topOfTheHour, onFailure: .sameAsSuccess))
+                    kind: kind, container: container, nextReload: .topOfTheHour, onFailure: .sameAsSuccess))
         }
     }
 }

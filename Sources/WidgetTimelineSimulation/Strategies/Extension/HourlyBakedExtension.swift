@@ -6,18 +6,18 @@ import WidgetTimeline
 /// the dose is due (seed 000, "why a widget built like a small app drifts"). Shown as current.
 final class HourlyBakedExtension<Kind: WidgetKind>: ExtensionSide {
     private let kind: Kind
-    private let shelf: SnapshotShelf<Kind.Payload>
+    private let container: SharedContainer<Kind>
     private let count: Int
 
-    init(kind: Kind, shelf: SnapshotShelf<Kind.Payload>, count: Int = 24) {
+    init(kind: Kind, container: SharedContainer<Kind>, count: Int = 24) {
         self.kind = kind
-        self.shelf = shelf
+        self.container = container
         self.count = count
     }
 
     func timeline(in context: ExtensionContext<Kind.Payload>) -> PlannedTimeline<WidgetState<Kind.Content>> {
         let now = context.now
-        let (snapshot, failure) = NaiveRead.snapshot(in: context, shelf: shelf)
+        let (snapshot, failure) = NaiveRead.snapshot(in: context, container: container)
         let frozen = NaiveRead.unmarked(
             snapshot, failure: failure, kind: kind, at: now, computedAt: now, in: context.calendar)
         let entries = (0..<count).map { hour in

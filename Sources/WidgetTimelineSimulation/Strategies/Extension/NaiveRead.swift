@@ -5,16 +5,17 @@ import WidgetTimeline
 /// of their own: `URLSession`'s 60 s), caching the answer in the shared store; otherwise, or when
 /// the request fails, the last stored snapshot. Whatever they get, they show as current.
 enum NaiveRead {
-    static func snapshot<Payload>(
-        in context: ExtensionContext<Payload>,
-        shelf: SnapshotShelf<Payload>
-    ) -> (snapshot: Snapshot<Payload>?, failure: UnavailableReason?) {
-        guard context.hasSource else { return (shelf.latest, nil) }
+    static func snapshot<Kind: WidgetKind>(
+        in context: ExtensionContext<Kind.Payload>,
+        container: SharedContainer<Kind>
+    ) -> (snapshot: Snapshot<Kind.Payload>?, failure: UnavailableReason?) {
+        guard context.hasSource else { return (container.latest, nil) }
         switch context.fetch(timeout: nil) {
         case .success(let answer):
-            return (shelf.save(answer.payload, generatedAt: context.now, observedAt: answer.observedAt), nil)
+            let saved = container.save(answer.payload, generatedAt: context.now, observedAt: answer.observedAt)
+            return (saved ?? container.latest, nil)
         case .failure(let failure):
-            return (shelf.latest, failure.reason)
+            return (container.latest, failure.reason)
         }
     }
 

@@ -23,20 +23,20 @@ final class SingleEntryExtension<Kind: WidgetKind>: ExtensionSide {
     }
 
     private let kind: Kind
-    private let shelf: SnapshotShelf<Kind.Payload>
+    private let container: SharedContainer<Kind>
     private let nextReload: NextReload
     private let onFailure: FailurePolicy
 
-    init(kind: Kind, shelf: SnapshotShelf<Kind.Payload>, nextReload: NextReload, onFailure: FailurePolicy) {
+    init(kind: Kind, container: SharedContainer<Kind>, nextReload: NextReload, onFailure: FailurePolicy) {
         self.kind = kind
-        self.shelf = shelf
+        self.container = container
         self.nextReload = nextReload
         self.onFailure = onFailure
     }
 
     func timeline(in context: ExtensionContext<Kind.Payload>) -> PlannedTimeline<WidgetState<Kind.Content>> {
         let now = context.now
-        let (snapshot, failure) = NaiveRead.snapshot(in: context, shelf: shelf)
+        let (snapshot, failure) = NaiveRead.snapshot(in: context, container: container)
         let state = NaiveRead.unmarked(
             snapshot, failure: failure, kind: kind, at: now, computedAt: now, in: context.calendar)
         let policy: ReloadPolicy

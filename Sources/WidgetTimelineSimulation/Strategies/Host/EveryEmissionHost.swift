@@ -5,17 +5,15 @@ import WidgetTimeline
 /// emits several times; calling the native reload each time repeats requests for the same
 /// content"). Burns budget and reload requests without showing anything new.
 final class EveryEmissionHost<Kind: WidgetKind>: HostSide {
-    private let kind: Kind
-    private let shelf: SnapshotShelf<Kind.Payload>
+    private let container: SharedContainer<Kind>
 
-    init(kind: Kind, shelf: SnapshotShelf<Kind.Payload>) {
-        self.kind = kind
-        self.shelf = shelf
+    init(container: SharedContainer<Kind>) {
+        self.container = container
     }
 
     func appEmitted(_ payload: Kind.Payload, observedAt: Date, host: HostContext) {
-        shelf.save(payload, generatedAt: host.now, observedAt: observedAt)
-        host.reloadTimelines(ofKind: kind.kind)
+        container.save(payload, generatedAt: host.now, observedAt: observedAt)
+        host.widgetCenter.reloadTimelines(ofKinds: [container.kind.kind])
     }
 
     func hostTimerFired(host: HostContext) {}

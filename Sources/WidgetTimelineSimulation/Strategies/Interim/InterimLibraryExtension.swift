@@ -7,28 +7,30 @@ import WidgetTimeline
 /// ``TimelinePlanner`` (SPEC L1, P1–P4).
 final class InterimLibraryExtension<Kind: WidgetKind>: ExtensionSide {
     private let planner: TimelinePlanner<Kind>
-    private let shelf: SnapshotShelf<Kind.Payload>
+    private let container: SharedContainer<Kind>
     private let sourceTimeout: TimeInterval
     private var consecutiveFailures = 0
 
-    init(planner: TimelinePlanner<Kind>, shelf: SnapshotShelf<Kind.Payload>, sourceTimeout: TimeInterval = 10) {
+    init(planner: TimelinePlanner<Kind>, container: SharedContainer<Kind>, sourceTimeout: TimeInterval = 10) {
         self.planner = planner
-        self.shelf = shelf
+        self.container = container
         self.sourceTimeout = sourceTimeout
     }
 
     func timeline(in context: ExtensionContext<Kind.Payload>) -> PlannedTimeline<WidgetState<Kind.Content>> {
-        let stored = shelf.latest
-        var input: LoadResult<Kind.Payload> = stored.map { .loaded($0) } ?? .nothingYet
-        let refreshAfter = planner.kind.freshness.refreshAfter
+        let read = container.read()
+        let stored = read.snapshot
+        var input = read.loadResult
         if context.hasSource,
-            stored.map({ context.now.timeIntervalSince($0.generatedAt) >= refreshAfter }) ?? true
+            stored.map({ context.now.timeIntervalSince($0.generatedAt) >= planner.kind.freshness(of: $0).refreshAfter })
+                ?? true
         {
             switch context.fetch(timeout: sourceTimeout) {
             case .success(let answer):
                 consecutiveFailures = 0
-                let saved = shelf.save(answer.payload, generatedAt: context.now, observedAt: answer.observedAt)
-                input = .loaded(saved)
+                if let saved = container.save(answer.payload, generatedAt: context.now, observedAt: answer.observedAt) {
+                    input = .loaded(saved)
+                }
             case .failure(let failure):
                 consecutiveFailures += 1
                 input = .failed(failure.reason, consecutiveFailures: consecutiveFailures, lastKnown: stored)

@@ -2,40 +2,40 @@ import Foundation
 import WidgetTimeline
 
 /// INTERIM host half of the library strategy, until `WidgetSync` lands on `main`: skip unchanged
-/// content (fingerprint), save first, then ask for a reload, debounced, flushed when the app
-/// leaves the foreground (SPEC R1, R3, R4).
+/// content (the kind's fingerprint), save first, then ask for a reload through the core's
+/// ``ReloadDebouncer``, flushed when the app leaves the foreground (SPEC R1, R3, R4).
 final class InterimLibraryHost<Kind: WidgetKind>: HostSide {
-    private let shelf: SnapshotShelf<Kind.Payload>
-    private let kind: Kind
-    private let debounce: TimeInterval
+    private let container: SharedContainer<Kind>
+    private var debouncer: ReloadDebouncer
     private var lastFingerprint: ContentFingerprint?
-    private var reloadDue: Date?
 
-    init(kind: Kind, shelf: SnapshotShelf<Kind.Payload>, debounce: TimeInterval = 1) {
-        self.kind = kind
-        self.shelf = shelf
-        self.debounce = debounce
+    init(container: SharedContainer<Kind>, debouncer: ReloadDebouncer = ReloadDebouncer(window: 2, maximumDelay: 10)) {
+        self.container = container
+        self.debouncer = debouncer
     }
 
     func appEmitted(_ payload: Kind.Payload, observedAt: Date, host: HostContext) {
-        let fingerprint = SnapshotShelf<Kind.Payload>.fingerprint(of: payload)
-        guard fingerprint != lastFingerprint else { return }
-        shelf.save(payload, generatedAt: host.now, observedAt: observedAt)
+        let fingerprint = container.fingerprint(of: payload, observedAt: observedAt)
+        guard fingerprint == nil || fingerprint != lastFingerprint else { return }
+        // Save first; reload only when the save succeeded (SPEC R1).
+        guard container.save(payload, generatedAt: host.now, observedAt: observedAt) != nil else { return }
         lastFingerprint = fingerprint
-        reloadDue = host.now.addingTimeInterval(debounce)
-        host.scheduleTimer(at: reloadDue!)
+        perform(debouncer.handle(.requested(kinds: [container.kind.kind], at: host.now)), host: host)
     }
 
     func hostTimerFired(host: HostContext) {
-        guard let due = reloadDue, due <= host.now else { return }
-        flush(host: host)
+        perform(debouncer.handle(.timerFired(at: host.now)), host: host)
     }
 
-    func appWillLeaveForeground(host: HostContext) { flush(host: host) }
+    func appWillLeaveForeground(host: HostContext) {
+        perform(debouncer.handle(.flush), host: host)
+    }
 
-    private func flush(host: HostContext) {
-        guard reloadDue != nil else { return }
-        reloadDue = nil
-        host.reloadTimelines(ofKind: kind.kind)
+    private func perform(_ action: ReloadDebouncer.Action, host: HostContext) {
+        switch action {
+        case .none: break
+        case .startTimer(let date): host.scheduleTimer(at: date)
+        case .reload(let kinds): host.widgetCenter.reloadTimelines(ofKinds: kinds)
+        }
     }
 }

@@ -1,0 +1,187 @@
+#if canImport(Darwin)
+    import Darwin
+#elseif canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#endif
+import Foundation
+import WidgetTimeline
+
+// The snapshot store's torture helper: real processes for the tests that threads cannot stand in
+// for (kill -9 at any moment, concurrent readers, two writers racing on one key).
+//
+//   SnapshotStoreTorture write --dir DIR --key KEY [--count N] [--retain N] [--check-locks]
+//       Commits revisions one after another (compare-and-swap on the revision it read), printing
+//       `ACK <revision>` after each durable commit. A kill point may be armed through
+//       WIDGET_TIMELINE_KILL_POINT / WIDGET_TIMELINE_KILL_AT.
+//   SnapshotStoreTorture cas --dir DIR --key KEY --writer ID --count N [--retain N] [--check-locks]
+//       N compare-and-swap increments, re-reading and retrying on conflict, printing
+//       `ACK <revision> <writer>:<counter>`.
+//   SnapshotStoreTorture read --dir DIR --key KEY [--progress N]
+//       Reads in a tight loop until standard input closes, checking every read; prints
+//       `READS <count>` every N reads and `DONE <reads> <found> <last revision>` at the end.
+//
+// Any broken invariant prints `VIOLATION <what>` and exits with status 1.
+
+let arguments = Array(CommandLine.arguments.dropFirst())
+
+func option(_ name: String) -> String? {
+    guard let index = arguments.firstIndex(of: "--" + name), index + 1 < arguments.count else { return nil }
+    return arguments[index + 1]
+}
+
+func say(_ line: String) {
+    let bytes = Array((line + "\n").utf8)
+    var offset = 0
+    while offset < bytes.count {
+        let written = bytes[offset...].withUnsafeBytes { write(1, $0.baseAddress, $0.count) }
+        if written < 0 {
+            if errno == EINTR { continue }
+            exit(3)
+        }
+        offset += written
+    }
+}
+
+func fail(_ message: String) -> Never {
+    say("VIOLATION " + message)
+    exit(1)
+}
+
+guard let mode = arguments.first, let directory = option("dir"), let keyText = option("key"),
+    let key = try? SnapshotKey(validating: keyText)
+else {
+    FileHandle.standardError.write(Data("usage: SnapshotStoreTorture write|cas|read --dir DIR --key KEY …\n".utf8))
+    exit(64)
+}
+
+let checksLocks = arguments.contains("--check-locks")
+let retained = option("retain").flatMap(Int.init) ?? 3
+let environment = ProcessInfo.processInfo.environment
+let fileSystem: any SnapshotFileSystem
+if let name = environment["WIDGET_TIMELINE_KILL_POINT"], let point = KillPoint(rawValue: name) {
+    fileSystem = KillPointFileSystem(point: point, at: environment["WIDGET_TIMELINE_KILL_AT"].flatMap(Int.init) ?? 1)
+} else {
+    fileSystem = POSIXFileSystem()
+}
+let store = FileSnapshotStore(
+    directory: URL(fileURLWithPath: directory), access: mode == "read" ? .readOnly : .readWrite,
+    retainedRevisions: retained, fileSystem: fileSystem)
+
+/// Fails if `/proc/locks` lists a lock held by this process (Linux; elsewhere there is no such file).
+func checkNoLocksHeld(after call: String) {
+    guard checksLocks, let text = try? String(contentsOfFile: "/proc/locks", encoding: .utf8) else { return }
+    let pid = String(getpid())
+    for line in text.split(separator: "\n") {
+        let fields = line.split(separator: " ")
+        if fields.contains(where: { $0 == pid }) { fail("lock held after \(call): \(line)") }
+    }
+}
+
+func currentRevision() -> Int {
+    let result = store.read(key, as: TorturePayload.self, supportedSchema: 1)
+    checkNoLocksHeld(after: "read")
+    switch result {
+    case .found(let snapshot, let fallback):
+        if let fallback { fail("writer read fell back: \(fallback)") }
+        if !snapshot.payload.belongs(to: snapshot.revision) { fail("payload of revision \(snapshot.revision)") }
+        return snapshot.revision
+    case .missing:
+        return 0
+    default:
+        fail("writer read \(result)")
+    }
+}
+
+func draft(revision: Int, writer: String, counter: Int) -> SnapshotDraft<TorturePayload> {
+    let payload = TorturePayload(revision: revision, writer: writer, counter: counter)
+    return SnapshotDraft(
+        kind: "torture", key: key, generatedAt: Date(timeIntervalSince1970: Double(revision)),
+        fingerprint: ContentFingerprint(rawValue: payload.digest), payload: payload)
+}
+
+switch mode {
+case "write":
+    let count = option("count").flatMap(Int.init) ?? Int.max
+    do {
+        try store.removeAbandonedFiles()
+    } catch {
+        fail("clean-up at start: \(error)")
+    }
+    var revision = currentRevision()
+    for counter in 1...max(1, count) {
+        do {
+            let outcome = try store.commit(
+                draft(revision: revision + 1, writer: "w", counter: counter), expecting: .revision(revision))
+            checkNoLocksHeld(after: "commit")
+            guard outcome.isDurable else { fail("not durable: \(outcome)") }
+            revision = outcome.revision
+            say("ACK \(revision)")
+        } catch {
+            fail("commit after \(revision): \(error)")
+        }
+    }
+
+case "cas":
+    guard let writer = option("writer"), let count = option("count").flatMap(Int.init) else { exit(64) }
+    var conflicts = 0
+    for counter in 1...max(1, count) {
+        while true {
+            let revision = currentRevision()
+            do {
+                let outcome = try store.commit(
+                    draft(revision: revision + 1, writer: writer, counter: counter), expecting: .revision(revision))
+                checkNoLocksHeld(after: "commit")
+                guard outcome.isDurable else { fail("not durable: \(outcome)") }
+                say("ACK \(outcome.revision) \(writer):\(counter)")
+                break
+            } catch .conflict {
+                checkNoLocksHeld(after: "conflicting commit")
+                conflicts += 1
+            } catch {
+                fail("commit after \(revision): \(error)")
+            }
+        }
+    }
+    say("CONFLICTS \(conflicts)")
+
+case "read":
+    let progress = option("progress").flatMap(Int.init) ?? 1000
+    var reads = 0
+    var found = 0
+    var last = 0
+    var stdinOpen = true
+    while stdinOpen {
+        for _ in 0..<16 {
+            let result = store.read(key, as: TorturePayload.self, supportedSchema: 1)
+            reads += 1
+            switch result {
+            case .found(let snapshot, let fallback):
+                if let fallback { fail("read fell back: \(fallback)") }
+                if !snapshot.payload.belongs(to: snapshot.revision) {
+                    fail("payload does not belong to revision \(snapshot.revision)")
+                }
+                if snapshot.revision < last { fail("revision went backwards: \(last) → \(snapshot.revision)") }
+                last = snapshot.revision
+                found += 1
+            case .missing:
+                if last > 0 { fail("missing after revision \(last)") }
+            default:
+                fail("read \(result)")
+            }
+            if reads % progress == 0 { say("READS \(reads)") }
+        }
+        // Poll standard input without blocking: the parent closes it to stop the reader.
+        var descriptor = pollfd(fd: 0, events: Int16(POLLIN), revents: 0)
+        if poll(&descriptor, 1, 0) > 0 {
+            var byte: UInt8 = 0
+            if read(0, &byte, 1) <= 0 { stdinOpen = false }
+        }
+    }
+    say("DONE \(reads) \(found) \(last)")
+
+default:
+    exit(64)
+}
+exit(0)

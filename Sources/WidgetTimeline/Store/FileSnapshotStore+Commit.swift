@@ -1,0 +1,262 @@
+#if canImport(Darwin)
+    import Darwin
+#elseif canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#endif
+
+extension FileSnapshotStore {
+    /// Commits `draft` as the key's next revision, without any lock.
+    ///
+    /// The steps, each through the file-system seam (`docs/store-format.md` has the details):
+    /// 1. List the key's revisions: the newest, N, is current (or the legacy key's newest).
+    /// 2. Encode revision N+1; refuse it if it is too large. Nothing has been written yet.
+    /// 3. Create the key's directory if needed and make it and its parents durable (once per key
+    ///    and store instance).
+    /// 4. Write a new temporary file, synchronise it, close it. A failed `fsync` is never retried
+    ///    on the same file: the file is removed and the commit fails.
+    /// 5. Publish it as revision N+1 with a rename that fails if the name exists (`link` + `unlink`
+    ///    where the file system cannot). If another writer took N+1, start again from step 1 — or,
+    ///    for a compare-and-swap, throw ``SnapshotStoreError/conflict(current:)``.
+    /// 6. Synchronise the directory. If that fails the revision is published but not known to be
+    ///    durable, and the outcome says so.
+    /// 7. Clean up: remove revisions beyond ``retainedRevisions`` (only after a durable commit),
+    ///    abandoned temporary files, and a migrated legacy key's snapshot.
+    public func commit<Payload: Codable & Sendable & Equatable>(
+        _ draft: SnapshotDraft<Payload>, expecting expected: ExpectedRevision
+    ) throws(SnapshotStoreError) -> CommitOutcome {
+        guard access == .readWrite else { throw .readOnly }
+        let key = draft.key
+        let directory = layout.directory(for: key)
+        var attempts = 0
+        var vanishings = 0
+        while true {
+            attempts += 1
+            let current = try currentRevision(of: key)
+            if let required = expected.requiredRevision, required != current.revision {
+                throw .conflict(current: current.revision)
+            }
+            guard current.revision < Int.max else { throw .revisionLimitReached(key: key.rawValue) }
+            let revision = current.revision + 1
+            let record = try SnapshotRecord.encode(draft.snapshot(revision: revision))
+            try prepareDirectory(for: key)
+            switch try publish(record, at: layout.path(for: key, revision: revision), in: directory) {
+            case .published(let referenceTime):
+                return finish(
+                    key: key, revision: revision, migratedFrom: current.legacyKey, referenceTime: referenceTime)
+            case .taken:
+                if expected.requiredRevision != nil {
+                    throw .conflict(current: (try? currentRevision(of: key).revision) ?? revision)
+                }
+                if attempts >= Self.maximumPublishAttempts { throw .contention(attempts: attempts) }
+            case .vanished(let path):
+                // The key's directory (or our temporary file in it) was removed under us.
+                vanishings += 1
+                if vanishings > 2 { throw .io(operation: .rename, path: path, errno: ENOENT) }
+                preparedDirectories.remove(directory)
+            }
+        }
+    }
+
+    /// The key's current revision, and the legacy key it comes from when the key itself has none.
+    func currentRevision(of key: SnapshotKey) throws(SnapshotStoreError) -> (revision: Int, legacyKey: SnapshotKey?) {
+        switch source.revisions(of: key) {
+        case .failed(let error): throw error
+        case .revisions(let revisions) where !revisions.isEmpty: return (revisions.max()!, nil)
+        case .absent, .revisions: break
+        }
+        guard let legacyKey = legacyKeys.legacyKey(for: key) else { return (0, nil) }
+        switch source.revisions(of: legacyKey) {
+        case .failed(let error): throw error
+        case .revisions(let revisions) where !revisions.isEmpty: return (revisions.max()!, legacyKey)
+        case .absent, .revisions: return (0, nil)
+        }
+    }
+
+    /// Creates `snapshots/<key>` if needed and synchronises the shared directory and `snapshots`,
+    /// so the key's directory entry survives a power loss before the first record depends on it.
+    ///
+    /// This runs even when the directories exist: a process that crashed after creating them may
+    /// have left their entries unsynchronised.
+    func prepareDirectory(for key: SnapshotKey) throws(SnapshotStoreError) {
+        let directory = layout.directory(for: key)
+        if preparedDirectories.contains(directory) { return }
+        for path in [layout.snapshots, directory] {
+            do {
+                try interruptible { () throws(FileSystemError) in try fileSystem.makeDirectory(path) }
+            } catch where error.code == EEXIST {
+                // Already there.
+            } catch where error.code == ENOENT && path == layout.snapshots {
+                throw .directoryMissing(path: layout.root)
+            } catch {
+                throw .io(operation: .makeDirectory, path: path, errno: error.code)
+            }
+        }
+        try synchronizeDirectory(layout.root)
+        try synchronizeDirectory(layout.snapshots)
+        preparedDirectories.insert(directory)
+    }
+
+    /// Opens, synchronises and closes a directory.
+    func synchronizeDirectory(_ path: String) throws(SnapshotStoreError) {
+        let file: OpenFile
+        do {
+            file = try interruptible { () throws(FileSystemError) in try fileSystem.open(path, .directory) }
+        } catch {
+            throw .io(operation: .open, path: path, errno: error.code)
+        }
+        // Closing a directory opened for reading cannot lose data: its error does not matter.
+        defer { try? fileSystem.close(file) }
+        do {
+            try interruptible { () throws(FileSystemError) in try fileSystem.synchronize(file) }
+        } catch {
+            throw .io(operation: .synchronize, path: path, errno: error.code)
+        }
+    }
+
+    enum Publication {
+        /// Published; the time is the new file's modification time by the file system's clock.
+        case published(referenceTime: Int64?)
+        /// Another writer published this revision first.
+        case taken
+        /// The directory or the temporary file disappeared (another process removed it).
+        case vanished(path: String)
+    }
+
+    /// Writes `record` to a new temporary file in `directory` and publishes it exclusively as
+    /// `destination`.
+    func publish(
+        _ record: [UInt8], at destination: String, in directory: String
+    ) throws(SnapshotStoreError) -> Publication {
+        let registry = TemporaryFileRegistry.shared
+        var temporary = ""
+        var file = OpenFile(rawValue: -1)
+        var created = false
+        for _ in 0..<4 where !created {
+            var generator = SystemRandomNumberGenerator()
+            let name = StoreLayout.temporaryName(processID: fileSystem.processID, token: generator.next())
+            temporary = directory + "/" + name
+            registry.insert(temporary)
+            do {
+                file = try interruptible { () throws(FileSystemError) in
+                    try fileSystem.open(temporary, .createNew)
+                }
+                created = true
+            } catch {
+                registry.remove(temporary)
+                switch error.code {
+                case EEXIST: continue
+                case ENOENT: return .vanished(path: temporary)
+                default: throw .io(operation: .open, path: temporary, errno: error.code)
+                }
+            }
+        }
+        guard created else { throw .io(operation: .open, path: temporary, errno: EEXIST) }
+        defer { registry.remove(temporary) }
+
+        let referenceTime: Int64?
+        do throws(SnapshotStoreError) {
+            try writeAll(record, to: file, path: temporary)
+            referenceTime = try? fileSystem.status(file).modificationTime
+            do {
+                try interruptible { () throws(FileSystemError) in try fileSystem.synchronize(file) }
+            } catch {
+                // Never synchronise the same file again after a failure (the kernel may have
+                // dropped the dirty pages and report success next time): give it up.
+                throw SnapshotStoreError.io(operation: .synchronize, path: temporary, errno: error.code)
+            }
+        } catch {
+            try? fileSystem.close(file)
+            removeQuietly(temporary)
+            throw error
+        }
+        do {
+            try fileSystem.close(file)
+        } catch where !error.isInterrupted {
+            // EINTR on close still closes the file (Linux, Darwin); anything else is a failure.
+            removeQuietly(temporary)
+            throw .io(operation: .close, path: temporary, errno: error.code)
+        } catch {}
+
+        do {
+            try interruptible { () throws(FileSystemError) in
+                try fileSystem.renameExclusively(temporary, to: destination)
+            }
+            return .published(referenceTime: referenceTime)
+        } catch {
+            switch error.code {
+            case EEXIST:
+                removeQuietly(temporary)
+                return .taken
+            case ENOENT:
+                removeQuietly(temporary)
+                return .vanished(path: temporary)
+            case EINVAL, ENOSYS, ENOTSUP, EOPNOTSUPP:
+                break  // No exclusive rename here: link + unlink below.
+            default:
+                removeQuietly(temporary)
+                throw .io(operation: .rename, path: destination, errno: error.code)
+            }
+        }
+        do {
+            try interruptible { () throws(FileSystemError) in try fileSystem.link(temporary, to: destination) }
+        } catch {
+            removeQuietly(temporary)
+            switch error.code {
+            case EEXIST: return .taken
+            case ENOENT: return .vanished(path: temporary)
+            default: throw .io(operation: .link, path: destination, errno: error.code)
+            }
+        }
+        // Published. A temporary name left behind by a failure here is an abandoned file for a
+        // later clean-up; the record is already visible under its own name.
+        removeQuietly(temporary)
+        return .published(referenceTime: referenceTime)
+    }
+
+    /// Writes every byte, continuing after short writes and interruptions.
+    private func writeAll(_ bytes: [UInt8], to file: OpenFile, path: String) throws(SnapshotStoreError) {
+        var offset = 0
+        var idleWrites = 0
+        while offset < bytes.count {
+            let written: Int
+            do {
+                written = try interruptible { () throws(FileSystemError) in
+                    try fileSystem.write(file, bytes[offset...])
+                }
+            } catch {
+                throw .io(operation: .write, path: path, errno: error.code)
+            }
+            if written <= 0 {
+                idleWrites += 1
+                // A write that keeps writing nothing would loop forever: treat it as an I/O error.
+                if idleWrites > 3 { throw .io(operation: .write, path: path, errno: EIO) }
+            } else {
+                idleWrites = 0
+                offset += min(written, bytes.count - offset)
+            }
+        }
+    }
+
+    /// Removes a name, ignoring failure (it is then an abandoned file for a later clean-up).
+    func removeQuietly(_ path: String) {
+        _ = try? interruptible { () throws(FileSystemError) in try fileSystem.unlink(path) }
+    }
+
+    /// Makes the published revision durable and cleans up; never throws, because the revision is
+    /// already visible to every reader.
+    private func finish(
+        key: SnapshotKey, revision: Int, migratedFrom legacyKey: SnapshotKey?, referenceTime: Int64?
+    ) -> CommitOutcome {
+        var outcome = CommitOutcome(revision: revision, migratedFrom: legacyKey)
+        do {
+            try synchronizeDirectory(layout.directory(for: key))
+        } catch {
+            outcome.durability = .notDurable(error)
+        }
+        outcome.cleanupFailure = cleanUp(
+            key: key, removingOldRevisions: outcome.isDurable, referenceTime: referenceTime)
+        return outcome
+    }
+}

@@ -1,0 +1,149 @@
+import Foundation
+
+/// A ``SnapshotStore`` in memory with the file store's semantics: records are encoded and
+/// validated exactly as on disk (so dates round to milliseconds, schemas are checked and payloads
+/// must decode), revisions are assigned and compared the same way, legacy keys are read and
+/// migrated, and old revisions are dropped beyond the retained count.
+///
+/// For tests, previews and the simulator. Copies share their contents, like two handles on one
+/// directory; ``readOnly()`` gives the extension's view of the same contents.
+public struct InMemorySnapshotStore: SnapshotStore {
+    private let storage: Storage
+    /// Whether this handle may commit.
+    public let access: FileSnapshotStore.Access
+    /// The legacy keys read when a key has no snapshot, and migrated on its first commit.
+    public let legacyKeys: LegacyKeyMapping
+    /// How many of the newest revisions a commit keeps per key.
+    public let retainedRevisions: Int
+
+    /// An empty store.
+    public init(legacyKeys: LegacyKeyMapping = .none, retainedRevisions: Int = 3) {
+        self.init(storage: Storage(), access: .readWrite, legacyKeys: legacyKeys, retainedRevisions: retainedRevisions)
+    }
+
+    private init(storage: Storage, access: FileSnapshotStore.Access, legacyKeys: LegacyKeyMapping, retainedRevisions: Int) {
+        self.storage = storage
+        self.access = access
+        self.legacyKeys = legacyKeys
+        self.retainedRevisions = max(1, retainedRevisions)
+    }
+
+    /// A read-only handle on the same contents: the widget extension's view.
+    public func readOnly() -> InMemorySnapshotStore {
+        InMemorySnapshotStore(
+            storage: storage, access: .readOnly, legacyKeys: legacyKeys, retainedRevisions: retainedRevisions)
+    }
+
+    public var isReadOnly: Bool { access == .readOnly }
+
+    public func read<Payload: Codable & Sendable & Equatable>(
+        _ key: SnapshotKey, as type: Payload.Type, supportedSchema: Int
+    ) -> SnapshotReadResult<Payload> {
+        NewestRecordReader.read(key, legacyKey: legacyKeys.legacyKey(for: key), from: storage.contents) {
+            record, key, revision in
+            SnapshotRecord.decode(record, key: key, revision: revision, as: type, supportedSchema: supportedSchema)
+        }
+        .readResult(supportedSchema: supportedSchema)
+    }
+
+    public func readStored(_ key: SnapshotKey) -> StoredSnapshotReadResult {
+        NewestRecordReader.read(key, legacyKey: legacyKeys.legacyKey(for: key), from: storage.contents) {
+            record, key, revision in
+            SnapshotRecord.decodeStored(record, key: key, revision: revision)
+        }
+        .storedResult
+    }
+
+    public func commit<Payload: Codable & Sendable & Equatable>(
+        _ draft: SnapshotDraft<Payload>, expecting expected: ExpectedRevision
+    ) throws(SnapshotStoreError) -> CommitOutcome {
+        guard access == .readWrite else { throw .readOnly }
+        let legacyKey = legacyKeys.legacyKey(for: draft.key)
+        let retained = retainedRevisions
+        return try storage.withContents { (contents) throws(SnapshotStoreError) -> CommitOutcome in
+            var migratedFrom: SnapshotKey?
+            var current = contents.records[draft.key]?.keys.max() ?? 0
+            if current == 0, let legacyKey, let legacy = contents.records[legacyKey]?.keys.max() {
+                current = legacy
+                migratedFrom = legacyKey
+            }
+            if let required = expected.requiredRevision, required != current {
+                throw .conflict(current: current)
+            }
+            guard current < Int.max else { throw .revisionLimitReached(key: draft.key.rawValue) }
+            let record = try SnapshotRecord.encode(draft.snapshot(revision: current + 1))
+            var revisions = contents.records[draft.key] ?? [:]
+            revisions[current + 1] = record
+            for old in revisions.keys.sorted(by: >).dropFirst(retained) { revisions[old] = nil }
+            contents.records[draft.key] = revisions
+            if let legacyKey { contents.records[legacyKey] = nil }
+            return CommitOutcome(revision: current + 1, migratedFrom: migratedFrom)
+        }
+    }
+
+    public func keys() throws(SnapshotStoreError) -> [SnapshotKey] {
+        storage.contents.records.filter { !$0.value.isEmpty }.keys.sorted()
+    }
+
+    // MARK: - Test support
+
+    /// The revisions stored under `key`, oldest first.
+    public func revisions(of key: SnapshotKey) -> [Int] {
+        (storage.contents.records[key]?.keys.sorted()) ?? []
+    }
+
+    /// The stored bytes of one revision, in the on-disk record format.
+    public func recordBytes(of key: SnapshotKey, revision: Int) -> [UInt8]? {
+        storage.contents.records[key]?[revision]
+    }
+
+    /// Replaces (or, with `nil`, removes) the stored bytes of one revision, to test how readers
+    /// handle corrupted or foreign records. Bypasses every check a commit makes.
+    public func setRecordBytes(_ bytes: [UInt8]?, of key: SnapshotKey, revision: Int) {
+        storage.withContents { (contents) -> Void in
+            contents.records[key, default: [:]][revision] = bytes
+            if contents.records[key]?.isEmpty == true { contents.records[key] = nil }
+        }
+    }
+}
+
+extension InMemorySnapshotStore {
+    /// The records, by key and revision, as record bytes.
+    fileprivate struct Contents: RevisionSource {
+        var records: [SnapshotKey: [Int: [UInt8]]] = [:]
+
+        func revisions(of key: SnapshotKey) -> RevisionListing {
+            guard let revisions = records[key] else { return .absent }
+            return .revisions(Array(revisions.keys))
+        }
+
+        func load(_ key: SnapshotKey, revision: Int) -> LoadedRecord {
+            guard let bytes = records[key]?[revision] else { return .vanished }
+            if bytes.count > SnapshotLimits.maximumRecordSize {
+                return .invalid(.tooLarge(bytes: bytes.count, limit: SnapshotLimits.maximumRecordSize))
+            }
+            return .bytes(bytes)
+        }
+    }
+
+    /// The shared, mutable contents. Guarded by an in-memory mutex (`NSLock`), held only for the
+    /// duration of one call.
+    fileprivate final class Storage: @unchecked Sendable {
+        private let lock = NSLock()
+        private var state = Contents()
+
+        var contents: Contents {
+            lock.lock()
+            defer { lock.unlock() }
+            return state
+        }
+
+        func withContents<Result, Failure: Error>(
+            _ body: (inout Contents) throws(Failure) -> Result
+        ) throws(Failure) -> Result {
+            lock.lock()
+            defer { lock.unlock() }
+            return try body(&state)
+        }
+    }
+}

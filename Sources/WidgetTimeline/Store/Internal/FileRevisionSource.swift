@@ -1,0 +1,79 @@
+#if canImport(Darwin)
+    import Darwin
+#elseif canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#endif
+
+/// Lists and loads revisions through the file-system seam, with plain reads (never a memory map,
+/// so a file changed by someone else cannot crash the reader) and a cap on what it loads.
+struct FileRevisionSource: RevisionSource {
+    let layout: StoreLayout
+    let fileSystem: any SnapshotFileSystem
+
+    func revisions(of key: SnapshotKey) -> RevisionListing {
+        listRevisions(in: layout.directory(for: key))
+    }
+
+    func listRevisions(in directory: String) -> RevisionListing {
+        do {
+            let names = try interruptible { () throws(FileSystemError) in
+                try fileSystem.contentsOfDirectory(directory)
+            }
+            return .revisions(names.compactMap(StoreLayout.revision(fromFileName:)))
+        } catch where error.code == ENOENT {
+            return .absent
+        } catch {
+            return .failed(.io(operation: .listDirectory, path: directory, errno: error.code))
+        }
+    }
+
+    func load(_ key: SnapshotKey, revision: Int) -> LoadedRecord {
+        let path = layout.path(for: key, revision: revision)
+        let file: OpenFile
+        do {
+            file = try interruptible { () throws(FileSystemError) in try fileSystem.open(path, .readOnly) }
+        } catch {
+            switch error.code {
+            case ENOENT: return .vanished
+            case ELOOP, ENXIO, EISDIR: return .invalid(.notAFile)
+            case EACCES, EPERM: return .failed(.io(operation: .open, path: path, errno: error.code))
+            default: return .invalid(.unreadable(error))
+            }
+        }
+        defer { try? fileSystem.close(file) }
+        let limit = SnapshotLimits.maximumRecordSize
+        let expected: Int
+        do {
+            let status = try interruptible { () throws(FileSystemError) in try fileSystem.status(file) }
+            guard status.kind == .regular else { return .invalid(.notAFile) }
+            guard status.size <= limit else { return .invalid(.tooLarge(bytes: status.size, limit: limit)) }
+            expected = status.size
+        } catch {
+            return .invalid(.unreadable(error))
+        }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(expected)
+        while true {
+            // Ask for one byte more than the file should have, so growth is noticed, and never for
+            // more than the limit allows: a reader loads at most `limit + 1` bytes.
+            let wanted = min(limit + 1 - bytes.count, max(expected + 1 - bytes.count, 4096))
+            let chunk: [UInt8]
+            do {
+                chunk = try interruptible { () throws(FileSystemError) in
+                    try fileSystem.read(file, upTo: wanted)
+                }
+            } catch {
+                if error.isPermissionDenied {
+                    return .failed(.io(operation: .read, path: path, errno: error.code))
+                }
+                return .invalid(.unreadable(error))
+            }
+            if chunk.isEmpty { break }
+            bytes += chunk
+            if bytes.count > limit { return .invalid(.tooLarge(bytes: bytes.count, limit: limit)) }
+        }
+        return .bytes(bytes)
+    }
+}

@@ -1,0 +1,66 @@
+/// Where the store keeps things under the shared directory, and how names are formed and parsed.
+///
+/// ```
+/// <shared>/snapshots/<key>/0000000018.snapshot      revision 18 of <key>
+/// <shared>/snapshots/<key>/.tmp-4242-9f3c…          a record being written by process 4242
+/// ```
+struct StoreLayout: Sendable, Hashable {
+    /// The shared directory, without a trailing `/`.
+    let root: String
+
+    init(root: String) {
+        var root = root
+        while root.count > 1 && root.hasSuffix("/") { root.removeLast() }
+        self.root = root
+    }
+
+    /// The directory holding every key's directory.
+    var snapshots: String { (root == "/" ? "" : root) + "/" + Self.snapshotsDirectoryName }
+
+    /// The directory holding `key`'s revisions.
+    func directory(for key: SnapshotKey) -> String { snapshots + "/" + key.rawValue }
+
+    /// The path of `key`'s record at `revision`.
+    func path(for key: SnapshotKey, revision: Int) -> String {
+        directory(for: key) + "/" + Self.fileName(revision: revision)
+    }
+
+    static let snapshotsDirectoryName = "snapshots"
+    static let recordExtension = ".snapshot"
+    static let temporaryPrefix = ".tmp-"
+    private static let revisionDigits = 10
+
+    /// `0000000018.snapshot`: at least ten digits, so names sort like revisions in a listing.
+    static func fileName(revision: Int) -> String {
+        let digits = String(revision)
+        return String(repeating: "0", count: max(0, revisionDigits - digits.count)) + digits + recordExtension
+    }
+
+    /// The revision a record file name stands for, or `nil` if the name is not exactly one that
+    /// ``fileName(revision:)`` produces (so two names never mean the same revision).
+    static func revision(fromFileName name: String) -> Int? {
+        guard name.hasSuffix(recordExtension) else { return nil }
+        let digits = name.dropLast(recordExtension.count)
+        guard digits.count >= revisionDigits, digits.utf8.allSatisfy({ (0x30...0x39).contains($0) }),
+            let revision = Int(digits), revision >= 1, fileName(revision: revision) == name
+        else { return nil }
+        return revision
+    }
+
+    /// `.tmp-<pid>-<token>`: hidden from listings, and naming the process that writes it.
+    static func temporaryName(processID: Int32, token: UInt64) -> String {
+        let hex = String(token, radix: 16)
+        return temporaryPrefix + String(processID) + "-" + String(repeating: "0", count: 16 - hex.count) + hex
+    }
+
+    /// Whether `name` is a temporary file of this store.
+    static func isTemporary(_ name: String) -> Bool { name.hasPrefix(temporaryPrefix) }
+
+    /// The process that created the temporary file `name`, if the name says.
+    static func temporaryOwner(_ name: String) -> Int32? {
+        guard isTemporary(name) else { return nil }
+        let rest = name.dropFirst(temporaryPrefix.count)
+        guard let dash = rest.firstIndex(of: "-") else { return nil }
+        return Int32(rest[..<dash])
+    }
+}

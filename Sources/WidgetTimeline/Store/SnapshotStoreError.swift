@@ -1,0 +1,74 @@
+#if canImport(Darwin)
+    import Darwin
+#elseif canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#endif
+
+/// Why a store call did not do what was asked. When a commit throws, nothing new was published and
+/// the previous snapshot is intact.
+public enum SnapshotStoreError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// A compare-and-swap commit expected another revision: `current` is the newest one now (0 when
+    /// the key has none). Read again, rebuild the payload and retry.
+    case conflict(current: Int)
+    /// The store was opened read-only (the widget extension, SPEC S6) and cannot commit or clean up.
+    case readOnly
+    /// The shared directory itself does not exist. The store creates its own subdirectories but
+    /// never the shared directory: a missing one means a wrong path or App Group identifier.
+    case directoryMissing(path: String)
+    /// A file-system call failed.
+    case io(operation: SnapshotFileOperation, path: String, errno: Int32)
+    /// The draft could not be encoded as JSON (for example a non-finite number in the payload).
+    case encoding(String)
+    /// The encoded record is larger than ``SnapshotLimits/maximumRecordSize``.
+    case tooLarge(bytes: Int, limit: Int)
+    /// Other writers kept publishing first; the commit gave up after this many attempts.
+    case contention(attempts: Int)
+    /// The key's newest revision is the largest representable one; nothing can follow it.
+    case revisionLimitReached(key: String)
+
+    /// The failed call's error, when this is an ``io(operation:path:errno:)`` error.
+    public var fileSystemError: FileSystemError? {
+        if case .io(_, _, let code) = self { return FileSystemError(code: code) }
+        return nil
+    }
+
+    /// Whether the error means "not allowed now" (permissions, sandbox, or data protection while
+    /// the device is locked), which a widget should report as unreadable rather than missing.
+    public var isPermissionDenied: Bool { fileSystemError?.isPermissionDenied ?? false }
+
+    public var description: String {
+        switch self {
+        case .conflict(let current):
+            return "the snapshot changed: revision \(current) is current; read it again and retry"
+        case .readOnly:
+            return "the snapshot store is read-only here; only the host app commits snapshots"
+        case .directoryMissing(let path):
+            return "the shared directory \(path) does not exist; check the path or App Group identifier"
+        case .io(let operation, let path, let code):
+            let error = FileSystemError(code: code)
+            return "could not \(operation) \(path): \(error); \(Self.advice(for: code, operation))"
+        case .encoding(let reason):
+            return "the snapshot could not be encoded as JSON: \(reason); check the payload for "
+                + "non-finite numbers"
+        case .tooLarge(let bytes, let limit):
+            return "the snapshot record would be \(bytes) bytes, over the \(limit)-byte limit; "
+                + "store less in the payload"
+        case .contention(let attempts):
+            return "other writers published first \(attempts) times in a row; try again later"
+        case .revisionLimitReached(let key):
+            return "snapshot key \(key) has reached the largest revision number; remove its directory"
+        }
+    }
+
+    private static func advice(for code: Int32, _ operation: SnapshotFileOperation) -> String {
+        switch code {
+        case ENOSPC, EDQUOT: return "free some space and try again"
+        case EACCES, EPERM: return "check permissions, or wait until the device is unlocked"
+        case EROFS: return "the volume is mounted read-only"
+        case ENOENT where operation == .listDirectory || operation == .open: return "check the path"
+        default: return "try again; if it persists, check the disk"
+        }
+    }
+}

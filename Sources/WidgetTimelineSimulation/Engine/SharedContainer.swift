@@ -1,0 +1,50 @@
+import Foundation
+import WidgetTimeline
+
+/// One widget's App Group container in a simulation: the core's real ``InMemorySnapshotStore``
+/// (records encoded, validated and revisioned exactly as on disk), with the host's read-write
+/// handle and the extension's read-only one.
+///
+/// A thin adapter so strategies save and read in one line; every rule is the store's.
+final class SharedContainer<Kind: WidgetKind> {
+    let kind: Kind
+    let key: SnapshotKey
+    /// The host app's handle.
+    let store: InMemorySnapshotStore
+    /// The widget extension's view of the same contents (SPEC S6).
+    let extensionStore: InMemorySnapshotStore
+
+    init(kind: Kind, key: SnapshotKey) {
+        self.kind = kind
+        self.key = key
+        store = InMemorySnapshotStore()
+        extensionStore = store.readOnly()
+    }
+
+    /// The newest snapshot, as the extension reads it.
+    var latest: Snapshot<Kind.Payload>? { extensionStore.read(key, for: kind).snapshot }
+
+    /// The newest snapshot as a read result, for loaders that handle every case.
+    func read() -> SnapshotReadResult<Kind.Payload> { extensionStore.read(key, for: kind) }
+
+    /// Commits `payload` and returns the snapshot as stored, or `nil` when the commit failed (the
+    /// previous snapshot is then intact, as the store promises).
+    @discardableResult
+    func save(_ payload: Kind.Payload, generatedAt: Date, observedAt: Date?) -> Snapshot<Kind.Payload>? {
+        do {
+            let fingerprint = try kind.fingerprint(of: payload, observedAt: observedAt)
+            let draft = SnapshotDraft(
+                kind: kind.kind, key: key, schemaVersion: kind.schemaVersion, generatedAt: generatedAt,
+                observedAt: observedAt, fingerprint: fingerprint, payload: payload)
+            _ = try store.commit(draft)
+        } catch {
+            return nil
+        }
+        return latest
+    }
+
+    /// The fingerprint the widget kind gives `payload`.
+    func fingerprint(of payload: Kind.Payload, observedAt: Date?) -> ContentFingerprint? {
+        try? kind.fingerprint(of: payload, observedAt: observedAt)
+    }
+}

@@ -1,0 +1,471 @@
+#if canImport(Darwin)
+    import Darwin
+#elseif canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#endif
+import Foundation
+import WidgetTimeline
+
+/// An in-memory ``SnapshotFileSystem`` that models what survives a crash, so a test can crash a
+/// save after any call and check every state the disk could be left in (ALICE, SQLite's crash
+/// tests).
+///
+/// It keeps, for every file, its contents as written (the page cache) and as of its last
+/// `fsync`; for every directory, its entries as changed and as of its last `fsync`, with the
+/// changes in between. From that it builds:
+/// - ``afterProcessCrash(processID:)``: what `kill -9` leaves — everything written, synchronised
+///   or not;
+/// - ``afterPowerLoss(using:processID:)``: a random state a power cut can leave — unsynchronised
+///   file data dropped, kept, or torn (the size updated before the content, with garbage in the
+///   gap), and any subset of unsynchronised directory changes (create, rename, link, unlink,
+///   mkdir) undone, in any combination, as file systems that reorder metadata do.
+///
+/// ``crash(afterCalls:)`` freezes the file system after a number of calls: later calls fail with
+/// `EIO` and change nothing, as if the process had died there.
+///
+/// Only the process with ``processID`` counts as running. Thread-safe (an in-memory mutex).
+public final class CrashSimulatingFileSystem: SnapshotFileSystem, @unchecked Sendable {
+    private let lock = NSLock()
+    private var state: State
+
+    /// Whether ``renameExclusively(_:to:)`` is supported; when `false` it fails with `EINVAL`, as
+    /// on file systems without `RENAME_NOREPLACE`, and the store falls back to `link` + `unlink`.
+    public let supportsExclusiveRename: Bool
+
+    public let processID: Int32
+
+    /// An empty file system with the given directories (and their parents) already durable.
+    public init(directories: [String] = [], processID: Int32 = 1000, supportsExclusiveRename: Bool = true) {
+        self.processID = processID
+        self.supportsExclusiveRename = supportsExclusiveRename
+        state = State()
+        for directory in directories {
+            var path = ""
+            for component in directory.split(separator: "/") {
+                path += "/" + component
+                _ = try? state.makeDirectory(path)
+            }
+        }
+        state.synchroniseEverything()
+    }
+
+    private init(state: State, processID: Int32, supportsExclusiveRename: Bool) {
+        self.state = state
+        self.processID = processID
+        self.supportsExclusiveRename = supportsExclusiveRename
+    }
+
+    // MARK: - Crashing
+
+    /// Freezes the file system after `count` more calls, counted from now: every call after those
+    /// fails with `EIO` and changes nothing.
+    public func crash(afterCalls count: Int) {
+        withState { $0.remainingCalls = count }
+    }
+
+    /// Whether a call was refused because the file system is frozen.
+    public var hasCrashed: Bool { withState { $0.hasCrashed } }
+
+    /// Every call made so far, in order (including refused ones).
+    public var calls: [FileSystemCall] { withState { $0.calls } }
+
+    /// The state `kill -9` of the process leaves: every write and directory change so far is
+    /// kept (in the page cache) but not made more durable than it was; open files are closed.
+    /// The new file system belongs to a new process.
+    public func afterProcessCrash(processID: Int32? = nil) -> CrashSimulatingFileSystem {
+        var copy = withState { $0 }
+        copy.descriptors = [:]
+        copy.calls = []
+        copy.remainingCalls = nil
+        copy.hasCrashed = false
+        return CrashSimulatingFileSystem(
+            state: copy, processID: processID ?? self.processID + 1, supportsExclusiveRename: supportsExclusiveRename)
+    }
+
+    /// A random state a power loss can leave, after which everything on it is durable.
+    ///
+    /// Each unsynchronised directory change is kept or undone at random (independently, so
+    /// renames may be half kept and operations reordered). Each file with unsynchronised data keeps
+    /// its synchronised contents, all of its written contents, or a torn mix: a size between the
+    /// two, the written bytes up to a random point, and then the old bytes or garbage.
+    public func afterPowerLoss(
+        using generator: inout some RandomNumberGenerator, processID: Int32? = nil
+    ) -> CrashSimulatingFileSystem {
+        let current = withState { $0 }
+        var next = State(clock: current.clock, nextNode: current.nextNode)
+        next.nodes = [:]
+        // Directory entries first: synchronised ones plus a random subset of later changes.
+        var entriesByNode: [Int: [String: Int]] = [:]
+        for (id, node) in current.nodes where node.isDirectory {
+            var entries = node.syncedEntries
+            for change in node.pendingChanges where Bool.random(using: &generator) {
+                entries[change.name] = change.node
+            }
+            entriesByNode[id] = entries
+        }
+        // Then every node still reachable from the root, with its surviving contents.
+        var queue = [State.root]
+        var seen: Set<Int> = []
+        while let id = queue.popLast() {
+            guard seen.insert(id).inserted, var node = current.nodes[id] else { continue }
+            if node.isDirectory {
+                let entries = entriesByNode[id] ?? [:]
+                node.entries = entries
+                node.syncedEntries = entries
+                node.pendingChanges = []
+                queue += entries.values
+            } else {
+                node.data = Self.survivingData(of: node, using: &generator)
+                node.syncedData = node.data
+            }
+            next.nodes[id] = node
+        }
+        return CrashSimulatingFileSystem(
+            state: next, processID: processID ?? self.processID + 1, supportsExclusiveRename: supportsExclusiveRename)
+    }
+
+    private static func survivingData(
+        of node: State.Node, using generator: inout some RandomNumberGenerator
+    ) -> [UInt8] {
+        let written = node.data
+        let synced = node.syncedData
+        if written == synced { return written }
+        switch Int.random(in: 0..<4, using: &generator) {
+        case 0: return synced
+        case 1: return written
+        default:
+            // Torn: the size reached the disk, the content only up to `cut`.
+            let low = min(synced.count, written.count)
+            let high = max(synced.count, written.count)
+            let size = Int.random(in: low...high, using: &generator)
+            let cut = Int.random(in: 0...size, using: &generator)
+            let zeros = Bool.random(using: &generator)
+            return (0..<size).map { index in
+                if index < cut && index < written.count { return written[index] }
+                if index < synced.count { return synced[index] }
+                return zeros ? 0 : UInt8.random(in: 0...255, using: &generator)
+            }
+        }
+    }
+
+    // MARK: - Inspecting and arranging (tests)
+
+    /// The current contents of the file at `path`, or `nil` if there is none.
+    public func contents(ofFile path: String) -> [UInt8]? {
+        withState { state in
+            guard let id = try? state.resolve(path), let node = state.nodes[id], !node.isDirectory else { return nil }
+            return node.data
+        }
+    }
+
+    /// Replaces the contents of the file at `path` durably, bypassing the seam (to plant corruption).
+    public func setContents(_ bytes: [UInt8], ofFile path: String) {
+        withState { state in
+            guard let id = try? state.resolve(path), state.nodes[id]?.isDirectory == false else { return }
+            state.nodes[id]?.data = bytes
+            state.nodes[id]?.syncedData = bytes
+        }
+    }
+
+    /// The names in the directory at `path`, sorted, or `[]` if there is none.
+    public func names(in path: String) -> [String] {
+        withState { state in
+            guard let id = try? state.resolve(path), let node = state.nodes[id], node.isDirectory else { return [] }
+            return node.entries.keys.sorted()
+        }
+    }
+
+    // MARK: - SnapshotFileSystem
+
+    public func isProcessRunning(_ processID: Int32) -> Bool { processID == self.processID }
+
+    public func open(_ path: String, _ mode: FileOpenMode) throws(FileSystemError) -> OpenFile {
+        try perform(FileSystemCall(.open, path: path, mode: mode)) { (state) throws(FileSystemError) in
+            try state.open(path, mode)
+        }
+    }
+
+    public func read(_ file: OpenFile, upTo count: Int) throws(FileSystemError) -> [UInt8] {
+        try perform(FileSystemCall(.read, path: pathOf(file))) { (state) throws(FileSystemError) in
+            guard var descriptor = state.descriptors[file.rawValue] else { throw FileSystemError(code: EBADF) }
+            guard let node = state.nodes[descriptor.node], !node.isDirectory else { throw FileSystemError(code: EISDIR) }
+            let end = min(node.data.count, descriptor.offset + max(0, count))
+            let bytes = descriptor.offset < end ? Array(node.data[descriptor.offset..<end]) : []
+            descriptor.offset = max(descriptor.offset, end)
+            state.descriptors[file.rawValue] = descriptor
+            return bytes
+        }
+    }
+
+    public func write(_ file: OpenFile, _ bytes: ArraySlice<UInt8>) throws(FileSystemError) -> Int {
+        try perform(FileSystemCall(.write, path: pathOf(file))) { (state) throws(FileSystemError) in
+            guard var descriptor = state.descriptors[file.rawValue], descriptor.isWritable else {
+                throw FileSystemError(code: EBADF)
+            }
+            guard var node = state.nodes[descriptor.node] else { throw FileSystemError(code: EBADF) }
+            if node.data.count < descriptor.offset {
+                node.data += [UInt8](repeating: 0, count: descriptor.offset - node.data.count)
+            }
+            let overlap = min(bytes.count, node.data.count - descriptor.offset)
+            node.data.replaceSubrange(descriptor.offset..<descriptor.offset + overlap, with: bytes.prefix(overlap))
+            node.data += bytes.dropFirst(overlap)
+            node.modificationTime = state.tick()
+            descriptor.offset += bytes.count
+            state.nodes[descriptor.node] = node
+            state.descriptors[file.rawValue] = descriptor
+            return bytes.count
+        }
+    }
+
+    public func synchronize(_ file: OpenFile) throws(FileSystemError) {
+        try perform(FileSystemCall(.synchronize, path: pathOf(file))) { (state) throws(FileSystemError) in
+            guard let descriptor = state.descriptors[file.rawValue], var node = state.nodes[descriptor.node] else {
+                throw FileSystemError(code: EBADF)
+            }
+            if node.isDirectory {
+                node.syncedEntries = node.entries
+                node.pendingChanges = []
+            } else {
+                node.syncedData = node.data
+            }
+            state.nodes[descriptor.node] = node
+        }
+    }
+
+    public func close(_ file: OpenFile) throws(FileSystemError) {
+        try perform(FileSystemCall(.close, path: pathOf(file))) { (state) throws(FileSystemError) in
+            guard state.descriptors.removeValue(forKey: file.rawValue) != nil else {
+                throw FileSystemError(code: EBADF)
+            }
+        }
+    }
+
+    public func status(_ file: OpenFile) throws(FileSystemError) -> FileStatus {
+        try perform(FileSystemCall(.status, path: pathOf(file))) { (state) throws(FileSystemError) in
+            guard let descriptor = state.descriptors[file.rawValue], let node = state.nodes[descriptor.node] else {
+                throw FileSystemError(code: EBADF)
+            }
+            return node.status
+        }
+    }
+
+    public func status(atPath path: String) throws(FileSystemError) -> FileStatus {
+        try perform(FileSystemCall(.statusAtPath, path: path)) { (state) throws(FileSystemError) in
+            guard let node = state.nodes[try state.resolve(path)] else { throw FileSystemError(code: ENOENT) }
+            return node.status
+        }
+    }
+
+    public func renameExclusively(_ source: String, to destination: String) throws(FileSystemError) {
+        let supported = supportsExclusiveRename
+        try perform(FileSystemCall(.renameExclusively, path: destination)) { (state) throws(FileSystemError) in
+            guard supported else { throw FileSystemError(code: EINVAL) }
+            let (sourceParent, sourceName) = try state.parentAndName(source)
+            let (destinationParent, destinationName) = try state.parentAndName(destination)
+            guard let node = state.nodes[sourceParent]?.entries[sourceName] else { throw FileSystemError(code: ENOENT) }
+            guard state.nodes[destinationParent]?.entries[destinationName] == nil else {
+                throw FileSystemError(code: EEXIST)
+            }
+            state.setEntry(destinationName, to: node, in: destinationParent)
+            state.setEntry(sourceName, to: nil, in: sourceParent)
+        }
+    }
+
+    public func link(_ source: String, to destination: String) throws(FileSystemError) {
+        try perform(FileSystemCall(.link, path: destination)) { (state) throws(FileSystemError) in
+            let node = try state.resolve(source)
+            guard state.nodes[node]?.isDirectory == false else { throw FileSystemError(code: EPERM) }
+            let (parent, name) = try state.parentAndName(destination)
+            guard state.nodes[parent]?.entries[name] == nil else { throw FileSystemError(code: EEXIST) }
+            state.setEntry(name, to: node, in: parent)
+        }
+    }
+
+    public func unlink(_ path: String) throws(FileSystemError) {
+        try perform(FileSystemCall(.unlink, path: path)) { (state) throws(FileSystemError) in
+            let (parent, name) = try state.parentAndName(path)
+            guard let node = state.nodes[parent]?.entries[name] else { throw FileSystemError(code: ENOENT) }
+            guard state.nodes[node]?.isDirectory == false else { throw FileSystemError(code: EISDIR) }
+            state.setEntry(name, to: nil, in: parent)
+        }
+    }
+
+    public func makeDirectory(_ path: String) throws(FileSystemError) {
+        try perform(FileSystemCall(.makeDirectory, path: path)) { (state) throws(FileSystemError) in
+            try state.makeDirectory(path)
+        }
+    }
+
+    public func removeDirectory(_ path: String) throws(FileSystemError) {
+        try perform(FileSystemCall(.removeDirectory, path: path)) { (state) throws(FileSystemError) in
+            let (parent, name) = try state.parentAndName(path)
+            guard let node = state.nodes[parent]?.entries[name] else { throw FileSystemError(code: ENOENT) }
+            guard let directory = state.nodes[node], directory.isDirectory else { throw FileSystemError(code: ENOTDIR) }
+            guard directory.entries.isEmpty else { throw FileSystemError(code: ENOTEMPTY) }
+            state.setEntry(name, to: nil, in: parent)
+        }
+    }
+
+    public func contentsOfDirectory(_ path: String) throws(FileSystemError) -> [String] {
+        try perform(FileSystemCall(.contentsOfDirectory, path: path)) { (state) throws(FileSystemError) in
+            guard let node = state.nodes[try state.resolve(path)], node.isDirectory else {
+                throw FileSystemError(code: ENOTDIR)
+            }
+            return Array(node.entries.keys)
+        }
+    }
+
+    // MARK: - Plumbing
+
+    private func pathOf(_ file: OpenFile) -> String {
+        withState { $0.descriptors[file.rawValue]?.path } ?? file.description
+    }
+
+    private func perform<Result>(
+        _ call: FileSystemCall, _ body: (inout State) throws(FileSystemError) -> Result
+    ) throws(FileSystemError) -> Result {
+        lock.lock()
+        defer { lock.unlock() }
+        state.calls.append(call)
+        if let remaining = state.remainingCalls {
+            guard remaining > 0 else {
+                state.hasCrashed = true
+                throw FileSystemError(code: EIO)
+            }
+            state.remainingCalls = remaining - 1
+        }
+        return try body(&state)
+    }
+
+    private func withState<Result>(_ body: (inout State) -> Result) -> Result {
+        lock.lock()
+        defer { lock.unlock() }
+        return body(&state)
+    }
+}
+
+extension CrashSimulatingFileSystem {
+    /// The whole model: nodes (files and directories) by number, open files, a logical clock.
+    fileprivate struct State {
+        static let root = 0
+
+        struct EntryChange {
+            var name: String
+            var node: Int?
+        }
+
+        struct Node {
+            var isDirectory: Bool
+            var data: [UInt8] = []
+            var syncedData: [UInt8] = []
+            var entries: [String: Int] = [:]
+            var syncedEntries: [String: Int] = [:]
+            var pendingChanges: [EntryChange] = []
+            var modificationTime: Int64 = 0
+
+            var status: FileStatus {
+                FileStatus(
+                    kind: isDirectory ? .directory : .regular, size: isDirectory ? 4096 : data.count,
+                    modificationTime: modificationTime)
+            }
+        }
+
+        struct Descriptor {
+            var node: Int
+            var path: String
+            var isWritable: Bool
+            var offset = 0
+        }
+
+        var nodes: [Int: Node] = [root: Node(isDirectory: true)]
+        var descriptors: [Int32: Descriptor] = [:]
+        var nextDescriptor: Int32 = 3
+        var clock: Int64 = 1_000_000_000
+        var nextNode = 1
+        var calls: [FileSystemCall] = []
+        var remainingCalls: Int?
+        var hasCrashed = false
+
+        init() {}
+
+        init(clock: Int64, nextNode: Int) {
+            self.clock = clock
+            self.nextNode = nextNode
+        }
+
+        /// Advances the logical clock by a millisecond and returns it (nanoseconds).
+        mutating func tick() -> Int64 {
+            clock += 1_000_000
+            return clock
+        }
+
+        func resolve(_ path: String) throws(FileSystemError) -> Int {
+            var id = Self.root
+            for component in path.split(separator: "/") {
+                guard let node = nodes[id], node.isDirectory else { throw FileSystemError(code: ENOTDIR) }
+                guard let next = node.entries[String(component)] else { throw FileSystemError(code: ENOENT) }
+                id = next
+            }
+            return id
+        }
+
+        func parentAndName(_ path: String) throws(FileSystemError) -> (parent: Int, name: String) {
+            guard let slash = path.lastIndex(of: "/") else { throw FileSystemError(code: ENOENT) }
+            let name = String(path[path.index(after: slash)...])
+            guard !name.isEmpty else { throw FileSystemError(code: EINVAL) }
+            let parent = try resolve(String(path[..<slash]))
+            guard nodes[parent]?.isDirectory == true else { throw FileSystemError(code: ENOTDIR) }
+            return (parent, name)
+        }
+
+        mutating func setEntry(_ name: String, to node: Int?, in directory: Int) {
+            nodes[directory]?.entries[name] = node
+            nodes[directory]?.pendingChanges.append(EntryChange(name: name, node: node))
+            let time = tick()
+            nodes[directory]?.modificationTime = time
+        }
+
+        mutating func makeDirectory(_ path: String) throws(FileSystemError) {
+            let (parent, name) = try parentAndName(path)
+            guard nodes[parent]?.entries[name] == nil else { throw FileSystemError(code: EEXIST) }
+            let id = nextNode
+            nextNode += 1
+            nodes[id] = Node(isDirectory: true, modificationTime: tick())
+            setEntry(name, to: id, in: parent)
+        }
+
+        mutating func open(_ path: String, _ mode: FileOpenMode) throws(FileSystemError) -> OpenFile {
+            let id: Int
+            switch mode {
+            case .readOnly:
+                id = try resolve(path)
+            case .directory:
+                id = try resolve(path)
+                guard nodes[id]?.isDirectory == true else { throw FileSystemError(code: ENOTDIR) }
+            case .createNew:
+                let (parent, name) = try parentAndName(path)
+                guard nodes[parent]?.entries[name] == nil else { throw FileSystemError(code: EEXIST) }
+                id = nextNode
+                nextNode += 1
+                nodes[id] = Node(isDirectory: false, modificationTime: tick())
+                setEntry(name, to: id, in: parent)
+            }
+            let descriptor = nextDescriptor
+            nextDescriptor += 1
+            descriptors[descriptor] = Descriptor(node: id, path: path, isWritable: mode == .createNew)
+            return OpenFile(rawValue: descriptor)
+        }
+
+        /// Makes every file and directory durable as it is now.
+        mutating func synchroniseEverything() {
+            for (id, var node) in nodes {
+                node.syncedData = node.data
+                node.syncedEntries = node.entries
+                node.pendingChanges = []
+                nodes[id] = node
+            }
+        }
+    }
+}

@@ -1,0 +1,209 @@
+#if canImport(Darwin)
+    import Darwin
+#elseif canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#endif
+import Foundation
+import WidgetTimeline
+
+/// A ``SnapshotFileSystem`` that passes every call to another one — the live POSIX one by
+/// default — except the calls its faults pick, which fail with any `errno`, write short, or are
+/// interrupted. It records every call, so a test can trace a save and then fail each call in turn.
+///
+/// ```swift
+/// let fileSystem = FaultInjectingFileSystem()
+/// fileSystem.faults = [FileSystemFault(.error(ENOSPC), at: .kind(.write, occurrence: 1))]
+/// let store = FileSnapshotStore(directory: directory, fileSystem: fileSystem)
+/// #expect(throws: SnapshotStoreError.self) { try store.commit(draft) }
+/// ```
+///
+/// Thread-safe: its state is guarded by an in-memory mutex, never held across a call to the
+/// wrapped file system.
+public final class FaultInjectingFileSystem: SnapshotFileSystem, @unchecked Sendable {
+    /// The file system calls are passed to.
+    public let base: any SnapshotFileSystem
+
+    private let lock = NSLock()
+    private var state = State()
+
+    private struct State {
+        var faults: [FileSystemFault] = []
+        var calls: [FileSystemCall] = []
+        var countsByKind: [FileSystemCall.Kind: Int] = [:]
+        var openPaths: [OpenFile: String] = [:]
+        var lastCallWasInterrupted = false
+        var hits = 0
+    }
+
+    public init(wrapping base: any SnapshotFileSystem = POSIXFileSystem()) {
+        self.base = base
+    }
+
+    /// The faults to inject. Setting them starts counting calls again from 1.
+    public var faults: [FileSystemFault] {
+        get { withState { $0.faults } }
+        set {
+            withState { state in
+                state.faults = newValue
+                state.calls = []
+                state.countsByKind = [:]
+                state.lastCallWasInterrupted = false
+                state.hits = 0
+            }
+        }
+    }
+
+    /// Every call since the faults were last set, in order.
+    public var calls: [FileSystemCall] { withState { $0.calls } }
+
+    /// How many calls a fault has hit since the faults were last set.
+    public var hits: Int { withState { $0.hits } }
+
+    /// Removes every fault and forgets the recorded calls.
+    public func disarm() { faults = [] }
+
+    // MARK: - SnapshotFileSystem
+
+    public var processID: Int32 { base.processID }
+
+    public func isProcessRunning(_ processID: Int32) -> Bool { base.isProcessRunning(processID) }
+
+    public func open(_ path: String, _ mode: FileOpenMode) throws(FileSystemError) -> OpenFile {
+        try failIfFaulted(FileSystemCall(.open, path: path, mode: mode))
+        let file = try base.open(path, mode)
+        withState { $0.openPaths[file] = path }
+        return file
+    }
+
+    public func read(_ file: OpenFile, upTo count: Int) throws(FileSystemError) -> [UInt8] {
+        try failIfFaulted(FileSystemCall(.read, path: path(of: file)))
+        return try base.read(file, upTo: count)
+    }
+
+    public func write(_ file: OpenFile, _ bytes: ArraySlice<UInt8>) throws(FileSystemError) -> Int {
+        switch decide(FileSystemCall(.write, path: path(of: file))) {
+        case .proceed: return try base.write(file, bytes)
+        case .shortWrite: return try base.write(file, bytes.prefix(max(1, bytes.count / 2)))
+        case .fail(let code): throw FileSystemError(code: code)
+        }
+    }
+
+    public func synchronize(_ file: OpenFile) throws(FileSystemError) {
+        try failIfFaulted(FileSystemCall(.synchronize, path: path(of: file)))
+        try base.synchronize(file)
+    }
+
+    public func close(_ file: OpenFile) throws(FileSystemError) {
+        let decision = decide(FileSystemCall(.close, path: path(of: file)))
+        withState { _ = $0.openPaths.removeValue(forKey: file) }
+        // The file is closed whatever close reports, as on Linux and Darwin.
+        try base.close(file)
+        if case .fail(let code) = decision { throw FileSystemError(code: code) }
+    }
+
+    public func status(_ file: OpenFile) throws(FileSystemError) -> FileStatus {
+        try failIfFaulted(FileSystemCall(.status, path: path(of: file)))
+        return try base.status(file)
+    }
+
+    public func status(atPath path: String) throws(FileSystemError) -> FileStatus {
+        try failIfFaulted(FileSystemCall(.statusAtPath, path: path))
+        return try base.status(atPath: path)
+    }
+
+    public func renameExclusively(_ source: String, to destination: String) throws(FileSystemError) {
+        try failIfFaulted(FileSystemCall(.renameExclusively, path: destination))
+        try base.renameExclusively(source, to: destination)
+    }
+
+    public func link(_ source: String, to destination: String) throws(FileSystemError) {
+        try failIfFaulted(FileSystemCall(.link, path: destination))
+        try base.link(source, to: destination)
+    }
+
+    public func unlink(_ path: String) throws(FileSystemError) {
+        try failIfFaulted(FileSystemCall(.unlink, path: path))
+        try base.unlink(path)
+    }
+
+    public func makeDirectory(_ path: String) throws(FileSystemError) {
+        try failIfFaulted(FileSystemCall(.makeDirectory, path: path))
+        try base.makeDirectory(path)
+    }
+
+    public func removeDirectory(_ path: String) throws(FileSystemError) {
+        try failIfFaulted(FileSystemCall(.removeDirectory, path: path))
+        try base.removeDirectory(path)
+    }
+
+    public func contentsOfDirectory(_ path: String) throws(FileSystemError) -> [String] {
+        try failIfFaulted(FileSystemCall(.contentsOfDirectory, path: path))
+        return try base.contentsOfDirectory(path)
+    }
+
+    // MARK: - Deciding
+
+    private enum Decision {
+        case proceed
+        case shortWrite
+        case fail(Int32)
+    }
+
+    private func failIfFaulted(_ call: FileSystemCall) throws(FileSystemError) {
+        if case .fail(let code) = decide(call) { throw FileSystemError(code: code) }
+    }
+
+    private func path(of file: OpenFile) -> String {
+        withState { $0.openPaths[file] } ?? file.description
+    }
+
+    private func decide(_ call: FileSystemCall) -> Decision {
+        withState { state in
+            state.calls.append(call)
+            let index = state.calls.count
+            let occurrence = state.countsByKind[call.kind, default: 0] + 1
+            state.countsByKind[call.kind] = occurrence
+            let wasInterrupted = state.lastCallWasInterrupted
+            state.lastCallWasInterrupted = false
+            for fault in state.faults {
+                let position: Int
+                let start: Int
+                switch fault.trigger {
+                case .call(let target):
+                    position = index
+                    start = target
+                case .kind(let kind, let target):
+                    guard kind == call.kind else { continue }
+                    position = occurrence
+                    start = target
+                }
+                let active = fault.persistence == .once ? position == start : position >= start
+                guard active else { continue }
+                switch fault.effect {
+                case .error(let code):
+                    state.hits += 1
+                    return .fail(code)
+                case .shortWrite:
+                    guard call.kind == .write else { continue }
+                    state.hits += 1
+                    return .shortWrite
+                case .interrupted:
+                    // Let the repetition of an interrupted call through.
+                    if wasInterrupted && fault.persistence == .fromThenOn { continue }
+                    state.hits += 1
+                    state.lastCallWasInterrupted = true
+                    return .fail(EINTR)
+                }
+            }
+            return .proceed
+        }
+    }
+
+    private func withState<Result>(_ body: (inout State) -> Result) -> Result {
+        lock.lock()
+        defer { lock.unlock() }
+        return body(&state)
+    }
+}

@@ -1,0 +1,3 @@
+import Testing
+import WidgetTimeline
+import WidgetTimelineTesting
