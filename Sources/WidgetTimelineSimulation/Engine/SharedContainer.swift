@@ -21,26 +21,45 @@ final class SharedContainer<Kind: WidgetKind> {
         extensionStore = store.readOnly()
     }
 
+    /// The last read, by the newest revision it saw: reading the same revision's bytes again
+    /// decodes to the same result, so a repeated read is answered from here (a pure memo; the
+    /// store is still the only source of truth, and any new revision is read from it).
+    private var lastRead: (revision: Int, result: SnapshotReadResult<Kind.Payload>)?
+
     /// The newest snapshot, as the extension reads it.
-    var latest: Snapshot<Kind.Payload>? { extensionStore.read(key, for: kind).snapshot }
+    var latest: Snapshot<Kind.Payload>? { read().snapshot }
 
     /// The newest snapshot as a read result, for loaders that handle every case.
-    func read() -> SnapshotReadResult<Kind.Payload> { extensionStore.read(key, for: kind) }
+    func read() -> SnapshotReadResult<Kind.Payload> {
+        let newest = extensionStore.revisions(of: key).last ?? 0
+        if let lastRead, lastRead.revision == newest { return lastRead.result }
+        let result = extensionStore.read(key, for: kind)
+        lastRead = (newest, result)
+        return result
+    }
 
     /// Commits `payload` and returns the snapshot as stored, or `nil` when the commit failed (the
     /// previous snapshot is then intact, as the store promises).
+    ///
+    /// - Parameter fingerprint: the payload's fingerprint, when the caller has computed it already.
     @discardableResult
-    func save(_ payload: Kind.Payload, generatedAt: Date, observedAt: Date?) -> Snapshot<Kind.Payload>? {
+    func save(
+        _ payload: Kind.Payload, generatedAt: Date, observedAt: Date?, fingerprint: ContentFingerprint? = nil
+    ) -> Snapshot<Kind.Payload>? {
         do {
-            let fingerprint = try kind.fingerprint(of: payload, observedAt: observedAt)
+            let fingerprint = try fingerprint ?? kind.fingerprint(of: payload, observedAt: observedAt)
             let draft = SnapshotDraft(
                 kind: kind.kind, key: key, schemaVersion: kind.schemaVersion, generatedAt: generatedAt,
                 observedAt: observedAt, fingerprint: fingerprint, payload: payload)
-            _ = try store.commit(draft)
+            let outcome = try store.commit(draft)
+            // What a read of this revision returns: the store keeps instants to the millisecond.
+            return Snapshot(
+                schemaVersion: kind.schemaVersion, kind: kind.kind, key: key, revision: outcome.revision,
+                generatedAt: Instant.rounded(generatedAt), observedAt: observedAt.map(Instant.rounded),
+                fingerprint: fingerprint, payload: payload)
         } catch {
             return nil
         }
-        return latest
     }
 
     /// The fingerprint the widget kind gives `payload`.

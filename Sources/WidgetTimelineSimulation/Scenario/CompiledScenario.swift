@@ -13,6 +13,8 @@ public struct CompiledScenario: Sendable {
     let widgets: [any CompiledWidget]
     /// The user's time zone from each instant on, the first at the start.
     let timeZones: [(at: Date, zone: TimeZone)]
+    /// A Gregorian calendar for each entry of ``timeZones``, made once.
+    let calendars: [Calendar]
     /// App foreground sessions, sorted and without overlaps.
     let foreground: [TimeSpan]
 
@@ -24,9 +26,9 @@ public struct CompiledScenario: Sendable {
 
     /// The calendar in force at `instant`.
     func calendar(at instant: Date) -> Calendar {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = zone(at: instant)
-        return calendar
+        var index = 0
+        for (candidate, change) in timeZones.enumerated() where change.at <= instant { index = candidate }
+        return calendars[index]
     }
 
     /// The user's time zone at `instant`.
@@ -89,7 +91,14 @@ extension Scenario {
                 sessions.append(span)
             }
         }
-        return CompiledScenario(scenario: self, seed: seed, widgets: compiled, timeZones: zones, foreground: sessions)
+        let calendars = zones.map { change -> Calendar in
+            var calendar = Calendar(identifier: .gregorian)
+            calendar.timeZone = change.zone
+            return calendar
+        }
+        return CompiledScenario(
+            scenario: self, seed: seed, widgets: compiled, timeZones: zones, calendars: calendars,
+            foreground: sessions)
     }
 
     private func check(_ instants: [Date], path: String, member: String) throws(ScenarioError) {

@@ -18,7 +18,8 @@ final class InterimLibraryHost<Kind: WidgetKind>: HostSide {
         let fingerprint = container.fingerprint(of: payload, observedAt: observedAt)
         guard fingerprint == nil || fingerprint != lastFingerprint else { return }
         // Save first; reload only when the save succeeded (SPEC R1).
-        guard container.save(payload, generatedAt: host.now, observedAt: observedAt) != nil else { return }
+        guard container.save(payload, generatedAt: host.now, observedAt: observedAt, fingerprint: fingerprint) != nil
+        else { return }
         lastFingerprint = fingerprint
         perform(debouncer.handle(.requested(kinds: [container.kind.kind], at: host.now)), host: host)
     }
