@@ -13,7 +13,8 @@ public struct ScenarioError: Error, Sendable, Equatable, CustomStringConvertible
     }
 
     /// `at $.widgets[0].kind: unknown widget kind "weather"; known: schedule, task-count`.
-    public var description: String { path == "$" ? message : "at \(path): \(message)" }
+    /// Whole-document problems (not JSON at all) have no place to point at.
+    public var description: String { message.hasPrefix("not JSON") ? message : "at \(path): \(message)" }
 
     /// The error a `DecodingError` describes, with its coding path after `prefix`.
     init(_ error: any Error, under prefix: String = "$") {
