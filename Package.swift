@@ -55,7 +55,8 @@ let package = Package(
         .testTarget(
             name: "WidgetTimelineSimulationTests",
             dependencies: [
-                "WidgetTimelineSimulation", "WidgetTimeline", "WidgetTimelineExamples", "WidgetTimelineTesting",
+                "WidgetTimelineSimulation", "WidgetTimeline", "WidgetTimelineExamples",
+                "WidgetTimelineTesting",
             ]
         ),
         .testTarget(

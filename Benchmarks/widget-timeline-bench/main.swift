@@ -78,7 +78,8 @@ enum Harness {
             times.sort()
             let median = times[times.count / 2]
             let measurement = Measurement(
-                name: benchmark.name, summary: benchmark.summary, iterations: iterations, medianSeconds: median,
+                name: benchmark.name, summary: benchmark.summary, iterations: iterations,
+                medianSeconds: median,
                 minimumSeconds: times.first!, maximumSeconds: times.last!, targetSeconds: benchmark.target,
                 metTarget: benchmark.target.map { median < $0 }, count: last.count, unit: last.unit,
                 perSecond: median > 0 ? Double(last.count) / median : 0)
@@ -128,7 +129,8 @@ enum SimulationBenchmarks {
                 at: start.addingTimeInterval(offset), payload: .object(["count": .integer(Int64(index % 7))]))
         }
         let scenario = Scenario(
-            name: "a year, a commit every 20 minutes", start: start, duration: 365 * 86_400, timeZone: "Asia/Seoul",
+            name: "a year, a commit every 20 minutes", start: start, duration: 365 * 86_400,
+            timeZone: "Asia/Seoul",
             widgets: [ScenarioWidget(id: "tasks", kind: "task-count", commits: commits)])
         return try! scenario.compiled()
     }
@@ -141,7 +143,8 @@ enum SimulationBenchmarks {
                 ScenarioWidget(
                     id: "server-count", kind: "task-count",
                     source: ScenarioSource(
-                        latency: 1, updates: [ScenarioCommit(at: start, payload: .object(["count": .integer(3)]))],
+                        latency: 1,
+                        updates: [ScenarioCommit(at: start, payload: .object(["count": .integer(3)]))],
                         randomUpdates: RandomCommits(
                             meanInterval: 1800,
                             payloads: [.object(["count": .integer(4)]), .object(["count": .integer(5)])])))
@@ -149,41 +152,45 @@ enum SimulationBenchmarks {
         return try! scenario.compiled()
     }
 
-    static var cases: [BenchmarkCase] { [
-        BenchmarkCase(
-            name: "simulation.year-one-widget",
-            summary: "365 days × 1 widget (library), a commit every 20 minutes",
-            target: 1.0,
-            prepare: {
-                let scenario = year()
-                return {
-                    let result = DeviceSimulation(scenario: scenario, strategy: .library).run()
-                    return (result.events, "events")
-                }
-            }),
-        BenchmarkCase(
-            name: "simulation.fleet-10k-devices-day",
-            summary: "10,000 devices × 1 day (library, jittered), all cores",
-            target: 20.0,
-            prepare: {
-                let scenario = fleetDay()
-                return {
-                    let result = FleetSimulation(scenario: scenario, devices: 10_000, strategies: [.library]).run()
-                    return (result[0].devices, "devices")
-                }
-            }),
-        BenchmarkCase(
-            name: "simulation.demo-day",
-            summary: "the demo: the default day under every strategy",
-            target: nil,
-            prepare: {
-                let scenario = try! BuiltInScenarios.defaultDay.compiled()
-                return {
-                    let report = Simulation(scenario: scenario).run()
-                    return (report.results.reduce(0) { $0 + $1.events }, "events")
-                }
-            }),
-    ] }
+    static var cases: [BenchmarkCase] {
+        [
+            BenchmarkCase(
+                name: "simulation.year-one-widget",
+                summary: "365 days × 1 widget (library), a commit every 20 minutes",
+                target: 1.0,
+                prepare: {
+                    let scenario = year()
+                    return {
+                        let result = DeviceSimulation(scenario: scenario, strategy: .library).run()
+                        return (result.events, "events")
+                    }
+                }),
+            BenchmarkCase(
+                name: "simulation.fleet-10k-devices-day",
+                summary: "10,000 devices × 1 day (library, jittered), all cores",
+                target: 20.0,
+                prepare: {
+                    let scenario = fleetDay()
+                    return {
+                        let result = FleetSimulation(
+                            scenario: scenario, devices: 10_000, strategies: [.library]
+                        ).run()
+                        return (result[0].devices, "devices")
+                    }
+                }),
+            BenchmarkCase(
+                name: "simulation.demo-day",
+                summary: "the demo: the default day under every strategy",
+                target: nil,
+                prepare: {
+                    let scenario = try! BuiltInScenarios.defaultDay.compiled()
+                    return {
+                        let report = Simulation(scenario: scenario).run()
+                        return (report.results.reduce(0) { $0 + $1.events }, "events")
+                    }
+                }),
+        ]
+    }
 }
 
 exit(Harness.run(SimulationBenchmarks.cases, arguments: Array(CommandLine.arguments.dropFirst())))

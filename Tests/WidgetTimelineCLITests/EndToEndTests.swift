@@ -80,10 +80,12 @@ struct SimulationEndToEndTests {
 
     @Test("demo: exit 0, the comparison on stdout, the report written where asked")
     func demo() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("wt-e2e-\(UUID().uuidString)")
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "wt-e2e-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
-        let result = try ProcessOutput.run(try binary(), ["demo", "--report", "day.html"], currentDirectory: directory)
+        let result = try ProcessOutput.run(
+            try binary(), ["demo", "--report", "day.html"], currentDirectory: directory)
         #expect(result.status == 0, "\(result.standardError)")
         #expect(result.standardError.isEmpty)
         #expect(result.standardOutput.contains("stale shown as fresh"))
@@ -94,9 +96,12 @@ struct SimulationEndToEndTests {
     @Test("simulate with a bad scenario: exit 65 and the JSON path; a missing one: exit 66")
     func badScenario() throws {
         let bad = try ProcessOutput.run(
-            try binary(), ["simulate", "-"], input: Data(#"{"start": "2026-11-30T07:00:00Z", "duration": 5}"#.utf8))
+            try binary(), ["simulate", "-"],
+            input: Data(#"{"start": "2026-11-30T07:00:00Z", "duration": 5}"#.utf8))
         #expect(bad.status == 65)
-        #expect(bad.standardError == "error: scenario on standard input is not valid: at $: missing member \"timeZone\"\n")
+        #expect(
+            bad.standardError
+                == "error: scenario on standard input is not valid: at $: missing member \"timeZone\"\n")
         let missing = try ProcessOutput.run(try binary(), ["simulate", "/nonexistent/scenario.json"])
         #expect(missing.status == 66)
         #expect(missing.standardOutput.isEmpty)

@@ -13,7 +13,9 @@ struct SimulationCommandTests {
         return url
     }
 
-    @Test("help pages", arguments: [(["help", "demo"], "help-demo.txt"), (["simulate", "--help"], "help-simulate.txt")])
+    @Test(
+        "help pages",
+        arguments: [(["help", "demo"], "help-demo.txt"), (["simulate", "--help"], "help-simulate.txt")])
     func help(arguments: [String], golden: String) {
         let result = CLIHarness.run(arguments)
         #expect(result.exitCode == .success)
@@ -58,7 +60,9 @@ struct SimulationCommandTests {
 
     @Test("simulate --devices: a fleet's backend load, aligned against jittered")
     func fleet() {
-        let result = CLIHarness.run(["simulate", "Examples/scenarios/fleet-server-count.json", "--devices", "200"])
+        let result = CLIHarness.run([
+            "simulate", "Examples/scenarios/fleet-server-count.json", "--devices", "200",
+        ])
         #expect(result.exitCode == .success, "\(result.standardError)")
         CLIHarness.expectGolden(result.standardOutput, "simulate-fleet.txt")
     }
@@ -66,7 +70,10 @@ struct SimulationCommandTests {
     @Test(
         "bad input: the documented exit code and one error line",
         arguments: [
-            (["simulate", "no-such.json"], ExitCode.noInput, "error: cannot read scenario 'no-such.json': no such file"),
+            (
+                ["simulate", "no-such.json"], ExitCode.noInput,
+                "error: cannot read scenario 'no-such.json': no such file"
+            ),
             (
                 ["simulate", "Tests/WidgetTimelineCLITests/Fixtures/bad-scenario.json"], .badData,
                 "error: scenario 'Tests/WidgetTimelineCLITests/Fixtures/bad-scenario.json' is not valid: "
@@ -81,7 +88,10 @@ struct SimulationCommandTests {
             (["simulate", "--devices", "0"], .usage, "error: --devices '0' must be a whole number from 1"),
             (["simulate", "--format", "yaml"], .usage, "error: --format 'yaml' must be one of: text, json"),
             (["demo", "--report"], .usage, "error: option '--report' needs a value"),
-            (["demo", "--report", "/no/such/dir/r.html"], .ioError, "error: cannot write the report to '/no/such/dir/r.html'"),
+            (
+                ["demo", "--report", "/no/such/dir/r.html"], .ioError,
+                "error: cannot write the report to '/no/such/dir/r.html'"
+            ),
         ]
     )
     func badInput(arguments: [String], exitCode: ExitCode, message: String) {
@@ -93,7 +103,8 @@ struct SimulationCommandTests {
 
     @Test("a scenario on standard input")
     func standardInput() throws {
-        let data = try Data(contentsOf: CLIHarness.packageRoot.appendingPathComponent("Examples/scenarios/travel.json"))
+        let data = try Data(
+            contentsOf: CLIHarness.packageRoot.appendingPathComponent("Examples/scenarios/travel.json"))
         let result = CLIHarness.run(["simulate", "-", "--strategy", "library"], stdin: data)
         #expect(result.exitCode == .success, "\(result.standardError)")
         #expect(result.standardOutput.contains("Doses across a flight"))

@@ -17,7 +17,9 @@ struct DemoCommand: Command {
             what each strategy showed, minute by minute.
             """,
         options: [
-            OptionSpec("report", .value(placeholder: "file.html"), help: "Where to write the HTML report (default: \(defaultReport)).")
+            OptionSpec(
+                "report", .value(placeholder: "file.html"),
+                help: "Where to write the HTML report (default: \(defaultReport)).")
         ]
     )
 

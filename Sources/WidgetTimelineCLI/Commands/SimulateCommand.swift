@@ -17,13 +17,25 @@ struct SimulateCommand: Command {
             rate over time instead (peak per second and per minute, mean); the default strategies are
             then top-of-hour and library.
             """,
-        positionals: [PositionalSpec("scenario", help: "A scenario JSON file (default: the built-in day).", required: false)],
+        positionals: [
+            PositionalSpec(
+                "scenario", help: "A scenario JSON file (default: the built-in day).", required: false)
+        ],
         options: [
-            OptionSpec("strategy", .repeatedValue(placeholder: "name"), help: "A strategy to run, repeatable: \(StrategyName.nameList) (default: all but top-of-hour)."),
-            OptionSpec("seed", .value(placeholder: "n"), help: "The seed of every random choice (default: the scenario's)."),
+            OptionSpec(
+                "strategy", .repeatedValue(placeholder: "name"),
+                help:
+                    "A strategy to run, repeatable: \(StrategyName.nameList) (default: all but top-of-hour)."),
+            OptionSpec(
+                "seed", .value(placeholder: "n"),
+                help: "The seed of every random choice (default: the scenario's)."),
             OptionSpec("format", .value(placeholder: "text|json"), help: "Output format (default: text)."),
-            OptionSpec("report", .value(placeholder: "file.html"), help: "Also write the self-contained HTML report there."),
-            OptionSpec("devices", .value(placeholder: "n"), help: "Run a fleet of n devices, 1 to 1000000, and report backend load."),
+            OptionSpec(
+                "report", .value(placeholder: "file.html"),
+                help: "Also write the self-contained HTML report there."),
+            OptionSpec(
+                "devices", .value(placeholder: "n"),
+                help: "Run a fleet of n devices, 1 to 1000000, and report backend load."),
         ]
     )
 
@@ -39,14 +51,17 @@ struct SimulateCommand: Command {
         var strategies: [StrategyName] = []
         for name in arguments.allValues("strategy") {
             guard let strategy = StrategyName(rawValue: name) else {
-                throw .usage("--strategy '\(name)' is not a strategy; known: \(StrategyName.nameList)", command: "simulate")
+                throw .usage(
+                    "--strategy '\(name)' is not a strategy; known: \(StrategyName.nameList)",
+                    command: "simulate")
             }
             if !strategies.contains(strategy) { strategies.append(strategy) }
         }
         self.strategies = strategies
         if let text = arguments.value("seed") {
             guard let value = UInt64(text) else {
-                throw .usage("--seed '\(text)' must be a whole number from 0 to \(UInt64.max)", command: "simulate")
+                throw .usage(
+                    "--seed '\(text)' must be a whole number from 0 to \(UInt64.max)", command: "simulate")
             }
             seed = value
         }
@@ -79,19 +94,25 @@ struct SimulateCommand: Command {
         if let devices {
             return try runFleet(compiled, devices: devices, in: context)
         }
-        let report = Simulation(scenario: compiled, strategies: strategies.isEmpty ? StrategyName.demo : strategies).run()
+        let report = Simulation(
+            scenario: compiled, strategies: strategies.isEmpty ? StrategyName.demo : strategies
+        ).run()
         try Self.write(report, format: format, reportPath: reportPath, in: context)
         return .success
     }
 
-    private func runFleet(_ scenario: CompiledScenario, devices: Int, in context: CommandContext) throws(CommandFailure)
+    private func runFleet(_ scenario: CompiledScenario, devices: Int, in context: CommandContext)
+        throws(CommandFailure)
         -> ExitCode
     {
         guard scenario.end.timeIntervalSince(scenario.start) <= FleetSimulation.longestDuration else {
-            throw .usage("--devices runs scenarios of at most 31 days; this one is \(scenario.scenario.duration)", command: "simulate")
+            throw .usage(
+                "--devices runs scenarios of at most 31 days; this one is \(scenario.scenario.duration)",
+                command: "simulate")
         }
         let fleet = FleetSimulation(
-            scenario: scenario, devices: devices, strategies: strategies.isEmpty ? StrategyName.fleet : strategies
+            scenario: scenario, devices: devices,
+            strategies: strategies.isEmpty ? StrategyName.fleet : strategies
         ).run()
         switch format {
         case .json:
@@ -131,12 +152,14 @@ struct SimulateCommand: Command {
         }
     }
 
-    static func writeFile(_ text: String, to path: String, in context: CommandContext) throws(CommandFailure) {
+    static func writeFile(_ text: String, to path: String, in context: CommandContext) throws(CommandFailure)
+    {
         let url = context.url(forPath: path)
         do {
             try Data(text.utf8).write(to: url, options: .atomic)
         } catch {
-            throw CommandFailure(.ioError, "cannot write the report to '\(path)': \(error.localizedDescription)")
+            throw CommandFailure(
+                .ioError, "cannot write the report to '\(path)': \(error.localizedDescription)")
         }
     }
 }

@@ -16,7 +16,8 @@ public struct DeviceSimulation {
     public let firstReloadDelay: TimeInterval
 
     public init(
-        scenario: CompiledScenario, strategy: StrategyName, seed: UInt64? = nil, firstReloadDelay: TimeInterval = 0
+        scenario: CompiledScenario, strategy: StrategyName, seed: UInt64? = nil,
+        firstReloadDelay: TimeInterval = 0
     ) {
         self.scenario = scenario
         self.strategy = strategy
@@ -96,7 +97,9 @@ public struct DeviceSimulation {
             for (index, widget) in scenario.widgets.enumerated() {
                 for (change, instant) in widget.hostCommitTimes.enumerated() {
                     for repeat_ in 0..<emissions {
-                        at(instant.addingTimeInterval(Double(repeat_) * 0.2), .emission(widget: index, change: change))
+                        at(
+                            instant.addingTimeInterval(Double(repeat_) * 0.2),
+                            .emission(widget: index, change: change))
                     }
                 }
                 for glance in widget.glances ?? [] {
@@ -124,7 +127,9 @@ public struct DeviceSimulation {
             case .foreground(let isIn):
                 host.isAppInForeground = isIn
                 for index in widgets.indices {
-                    act(on: index, widgets[index].scheduler.handle(.appForegroundChanged(isInForeground: isIn), at: now))
+                    act(
+                        on: index,
+                        widgets[index].scheduler.handle(.appForegroundChanged(isInForeground: isIn), at: now))
                 }
                 if !isIn {
                     for index in widgets.indices {
@@ -155,7 +160,9 @@ public struct DeviceSimulation {
                 }
                 act(on: index, widgets[index].scheduler.handle(schedulerEvent, at: now))
             case .visibility(let index, let isVisible):
-                act(on: index, widgets[index].scheduler.handle(.visibilityChanged(isVisible: isVisible), at: now))
+                act(
+                    on: index,
+                    widgets[index].scheduler.handle(.visibilityChanged(isVisible: isVisible), at: now))
             case .exemptReload:
                 for index in widgets.indices {
                     act(on: index, widgets[index].scheduler.handle(.exemptReloadRequested, at: now))
@@ -205,7 +212,9 @@ public struct DeviceSimulation {
             if let wake = action.wakeAt { at(wake, .wake(widget: index)) }
             guard let run = action.run else { return }
             let duration = widgets[index].startProvider(at: now, calendar: calendar, run: run)
-            at(now.addingTimeInterval(min(duration, model.providerWatchdog)), .providerFinished(widget: index))
+            at(
+                now.addingTimeInterval(min(duration, model.providerWatchdog)),
+                .providerFinished(widget: index))
             // Row a.1: the system may coalesce reloads across the device's widgets.
             guard model.coalescesReloads else { return }
             for other in widgets.indices where other != index {

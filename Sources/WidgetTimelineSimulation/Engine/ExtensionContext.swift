@@ -24,7 +24,8 @@ public final class ExtensionContext<Payload: Codable & Sendable & Equatable> {
     /// number only orders events and never approaches the watchdog.
     public static var baseCost: TimeInterval { 0.05 }
 
-    init(now: Date, calendar: Calendar, cause: WidgetReloadScheduler.Cause, source: SimulatedSource<Payload>?) {
+    init(now: Date, calendar: Calendar, cause: WidgetReloadScheduler.Cause, source: SimulatedSource<Payload>?)
+    {
         self.now = now
         self.calendar = calendar
         self.cause = cause

@@ -41,7 +41,9 @@ struct SimulatedSource<Payload: Sendable & Equatable>: Sendable {
 /// Binary search over time-ordered versions.
 enum VersionSearch {
     /// The index of the last element whose `at` is not after `instant`.
-    static func lastIndex<Element>(in versions: [(at: Date, payload: Element)], atOrBefore instant: Date) -> Int? {
+    static func lastIndex<Element>(in versions: [(at: Date, payload: Element)], atOrBefore instant: Date)
+        -> Int?
+    {
         var low = 0
         var high = versions.count
         while low < high {

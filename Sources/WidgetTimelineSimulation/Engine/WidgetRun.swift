@@ -59,7 +59,10 @@ final class WidgetRun<Kind: WidgetKind>: WidgetRunning {
     var id: String { script.id }
     var kindName: String { script.kind.kind }
 
-    init(script: WidgetScript<Kind>, strategy: StrategyName, deviceSeed: UInt64, model: SystemModel, start: Date) {
+    init(
+        script: WidgetScript<Kind>, strategy: StrategyName, deviceSeed: UInt64, model: SystemModel,
+        start: Date
+    ) {
         self.script = script
         self.model = model
         let container = SharedContainer<Kind>(kind: script.kind, key: script.key)
@@ -101,7 +104,8 @@ final class WidgetRun<Kind: WidgetKind>: WidgetRunning {
         if run.isCharged { metrics.budgetUsed += 1 }
         metrics.backendRequests += context.backendRequests
         for _ in 0..<context.backendRequests { backendRequestTimes.append(now) }
-        runs.append(WidgetTrace.Run(at: now, cause: run.cause, isCharged: run.isCharged, outcome: "installed"))
+        runs.append(
+            WidgetTrace.Run(at: now, cause: run.cause, isCharged: run.isCharged, outcome: "installed"))
         return context.elapsed
     }
 
@@ -189,7 +193,9 @@ final class WidgetRun<Kind: WidgetKind>: WidgetRunning {
         var spans: [WidgetTrace.Span] = []
         var cursor = start
         for glance in glances where glance.to > cursor {
-            if glance.from > cursor { spans.append(WidgetTrace.Span(start: cursor, end: min(glance.from, end))) }
+            if glance.from > cursor {
+                spans.append(WidgetTrace.Span(start: cursor, end: min(glance.from, end)))
+            }
             cursor = max(cursor, glance.to)
         }
         if cursor < end { spans.append(WidgetTrace.Span(start: cursor, end: end)) }

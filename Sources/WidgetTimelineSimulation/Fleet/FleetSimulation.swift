@@ -26,7 +26,8 @@ public struct FleetSimulation: Sendable {
     }
 
     private func run(_ strategy: StrategyName) -> FleetResult {
-        let seconds = Int(min(scenario.end.timeIntervalSince(scenario.start), Self.longestDuration).rounded(.up))
+        let seconds = Int(
+            min(scenario.end.timeIntervalSince(scenario.start), Self.longestDuration).rounded(.up))
         let chunks = min(devices, max(1, ProcessInfo.processInfo.activeProcessorCount * 4))
         let devices = self.devices
         let scenario = self.scenario
@@ -73,7 +74,8 @@ public struct FleetResult: Sendable, Hashable, Codable {
         self.strategy = strategy
         self.devices = devices
         requests = perSecond.reduce(0) { $0 + Int($1) }
-        meanPerSecond = perSecond.isEmpty ? 0 : (Double(requests) / Double(perSecond.count) * 100).rounded() / 100
+        meanPerSecond =
+            perSecond.isEmpty ? 0 : (Double(requests) / Double(perSecond.count) * 100).rounded() / 100
         var peakIndex = 0
         for (index, count) in perSecond.enumerated() where count > perSecond[peakIndex] { peakIndex = index }
         peakPerSecond = perSecond.isEmpty ? 0 : Int(perSecond[peakIndex])
@@ -82,7 +84,9 @@ public struct FleetResult: Sendable, Hashable, Codable {
             perSecond[first..<min(first + 60, perSecond.count)].reduce(0) { $0 + Int($1) }
         }
         var busiestMinute = 0
-        for (index, count) in minutes.enumerated() where count > minutes[busiestMinute] { busiestMinute = index }
+        for (index, count) in minutes.enumerated() where count > minutes[busiestMinute] {
+            busiestMinute = index
+        }
         perMinute = minutes
         peakPerMinute = minutes.isEmpty ? 0 : minutes[busiestMinute]
         peakMinuteAt = start.addingTimeInterval(Double(busiestMinute) * 60)

@@ -110,8 +110,10 @@ struct WidgetMeasurement<Kind: WidgetKind> {
                 kind: kind.kind, key: kind.defaultKey, revision: index + 1, generatedAt: from,
                 fingerprint: ContentFingerprint(rawValue: ""), payload: version.payload)
             var points = [from]
-            points += kind.changePoints(of: snapshot, after: from, through: to, in: scenario.calendar(at: from))
-                .filter { $0 > from && $0 < to }
+            points += kind.changePoints(
+                of: snapshot, after: from, through: to, in: scenario.calendar(at: from)
+            )
+            .filter { $0 > from && $0 < to }
             points += zoneChanges.filter { $0 > from && $0 < to }
             points.sort()
             var previous: Date?

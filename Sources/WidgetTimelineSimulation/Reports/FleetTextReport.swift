@@ -11,10 +11,12 @@ public enum FleetTextReport {
             "\(scenario.scenario.name): a fleet of \(fleet.first?.devices ?? 0) devices",
             TextReport.headline(for: scenario),
             "",
-            "backend requests".padded(to: 26) + fleet.map { $0.strategy.rawValue.leftPadded(to: columnWidth) }.joined(),
+            "backend requests".padded(to: 26)
+                + fleet.map { $0.strategy.rawValue.leftPadded(to: columnWidth) }.joined(),
         ]
         func row(_ label: String, _ value: (FleetResult) -> String) {
-            lines.append("  " + label.padded(to: 24) + fleet.map { value($0).leftPadded(to: columnWidth) }.joined())
+            lines.append(
+                "  " + label.padded(to: 24) + fleet.map { value($0).leftPadded(to: columnWidth) }.joined())
         }
         row("total") { "\($0.requests)" }
         row("mean per second") { String(format: "%.2f", $0.meanPerSecond) }

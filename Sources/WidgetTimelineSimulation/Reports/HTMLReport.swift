@@ -121,9 +121,11 @@ public enum HTMLReport {
         html += "height=\"12\" fill=\"#2f6fde\"/></svg>reload requested</span>"
         html += "<span><svg width=\"12\" height=\"12\" style=\"margin:0\"><circle cx=\"6\" cy=\"6\" r=\"4\" "
         html += "fill=\"var(--ink)\"/></svg>provider run (hollow: free)</span>"
-        html += "<span><svg width=\"12\" height=\"12\" style=\"margin:0\"><path d=\"M2 2 L10 10 M10 2 L2 10\" "
+        html +=
+            "<span><svg width=\"12\" height=\"12\" style=\"margin:0\"><path d=\"M2 2 L10 10 M10 2 L2 10\" "
         html += "stroke=\"var(--lie)\" stroke-width=\"2\"/></svg>budget refusal / watchdog kill</span>"
-        html += "<span><i class=\"sw\" style=\"background:repeating-linear-gradient(90deg,#0000 0 3px,#0002 3px 6px)\">"
+        html +=
+            "<span><i class=\"sw\" style=\"background:repeating-linear-gradient(90deg,#0000 0 3px,#0002 3px 6px)\">"
         html += "</i>widget not visible</span>"
         return html + "</div>"
     }
@@ -145,7 +147,8 @@ public enum HTMLReport {
         }
         func inView(_ date: Date) -> Bool { date >= start && date <= end }
         let height = axisHeight + Double(report.results.count) * laneHeight + 6
-        var svg = "<svg width=\"\(Int(width))\" height=\"\(Int(height))\" viewBox=\"0 0 \(Int(width)) \(Int(height))\" "
+        var svg =
+            "<svg width=\"\(Int(width))\" height=\"\(Int(height))\" viewBox=\"0 0 \(Int(width)) \(Int(height))\" "
         svg += "role=\"img\" aria-label=\"what each strategy showed over time\">"
         svg += "<defs><pattern id=\"lie\" width=\"6\" height=\"6\" patternUnits=\"userSpaceOnUse\" "
         svg += "patternTransform=\"rotate(45)\"><rect width=\"6\" height=\"6\" fill=\"#c8102e33\"/>"
@@ -170,7 +173,8 @@ public enum HTMLReport {
             let hour = Int(clock.prefix(2)) ?? 0
             if isDayStart || (step < 3600 * 6 && hour % labelEvery == 0) || step >= 6 * 3600 {
                 let label = isDayStart ? String(local.dropFirst(5).prefix(5)) : clock
-                svg += "<text class=\"axis\" x=\"\(px)\" y=\"\(axisHeight - 8)\" text-anchor=\"middle\">\(label)</text>"
+                svg +=
+                    "<text class=\"axis\" x=\"\(px)\" y=\"\(axisHeight - 8)\" text-anchor=\"middle\">\(label)</text>"
             }
             tick += step
             tickIndex += 1
@@ -181,7 +185,8 @@ public enum HTMLReport {
             let top = axisHeight + Double(lane) * laneHeight
             let barTop = top + 14
             let barHeight = 20.0
-            svg += "<text class=\"lanelabel\" x=\"0\" y=\"\(barTop + 10)\">\(escape(result.strategy.rawValue))</text>"
+            svg +=
+                "<text class=\"lanelabel\" x=\"0\" y=\"\(barTop + 10)\">\(escape(result.strategy.rawValue))</text>"
             let note =
                 "\(TextReport.minutes(widget.metrics.staleShownAsFreshMinutes)) min stale as fresh · "
                 + "\(widget.metrics.providerRuns) runs"
@@ -192,9 +197,12 @@ public enum HTMLReport {
                 guard x1 > x0 else { continue }
                 let zoneAtStart = scenario.zone(at: screen.start)
                 let from = String(Instant.format(screen.start, in: zoneAtStart).dropFirst(11).prefix(5))
-                let to = String(Instant.format(screen.end, in: scenario.zone(at: screen.end)).dropFirst(11).prefix(5))
-                svg += "<rect x=\"\(x0)\" y=\"\(barTop)\" width=\"\(round1(x1 - x0))\" height=\"\(barHeight)\" "
-                svg += "fill=\"var(--\(colour(screen.display)))\"><title>\(from)–\(to)  \(escape(screen.text))</title></rect>"
+                let to = String(
+                    Instant.format(screen.end, in: scenario.zone(at: screen.end)).dropFirst(11).prefix(5))
+                svg +=
+                    "<rect x=\"\(x0)\" y=\"\(barTop)\" width=\"\(round1(x1 - x0))\" height=\"\(barHeight)\" "
+                svg +=
+                    "fill=\"var(--\(colour(screen.display)))\"><title>\(from)–\(to)  \(escape(screen.text))</title></rect>"
             }
             // A thin gap where a new entry appears, so phase changes inside one colour show.
             for screen in trace.screens.dropFirst() where screen.start < end && screen.start > start {
@@ -204,24 +212,28 @@ public enum HTMLReport {
             for hidden in trace.hidden where hidden.start < end {
                 let x0 = x(hidden.start)
                 let x1 = x(min(hidden.end, end))
-                svg += "<rect x=\"\(x0)\" y=\"\(barTop)\" width=\"\(round1(x1 - x0))\" height=\"\(barHeight)\" "
+                svg +=
+                    "<rect x=\"\(x0)\" y=\"\(barTop)\" width=\"\(round1(x1 - x0))\" height=\"\(barHeight)\" "
                 svg += "fill=\"url(#hidden)\"><title>not visible</title></rect>"
             }
             for lie in trace.staleShownAsFresh where lie.start < end {
                 let x0 = x(lie.start)
                 let x1 = max(x(min(lie.end, end)), x0 + 1)
-                svg += "<rect x=\"\(x0)\" y=\"\(barTop)\" width=\"\(round1(x1 - x0))\" height=\"\(barHeight)\" "
+                svg +=
+                    "<rect x=\"\(x0)\" y=\"\(barTop)\" width=\"\(round1(x1 - x0))\" height=\"\(barHeight)\" "
                 svg += "fill=\"url(#lie)\"><title>shown as fresh while stale</title></rect>"
             }
             for wrong in trace.wrongValue where wrong.start < end {
                 let x0 = x(wrong.start)
                 let x1 = max(x(min(wrong.end, end)), x0 + 1)
-                svg += "<rect x=\"\(x0)\" y=\"\(barTop + barHeight + 2)\" width=\"\(round1(x1 - x0))\" height=\"4\" "
+                svg +=
+                    "<rect x=\"\(x0)\" y=\"\(barTop + barHeight + 2)\" width=\"\(round1(x1 - x0))\" height=\"4\" "
                 svg += "fill=\"var(--wrong)\"><title>wrong value on screen</title></rect>"
             }
             for commit in trace.commits where inView(commit) {
                 let px = x(commit)
-                svg += "<path d=\"M\(round1(px - 4)) \(top + 1) L\(round1(px + 4)) \(top + 1) L\(px) \(top + 8) Z\" "
+                svg +=
+                    "<path d=\"M\(round1(px - 4)) \(top + 1) L\(round1(px + 4)) \(top + 1) L\(px) \(top + 8) Z\" "
                 svg += "fill=\"var(--ink)\"><title>data change</title></path>"
             }
             for request in trace.reloadRequests where inView(request) {
@@ -233,8 +245,11 @@ public enum HTMLReport {
                 let cy = barTop + barHeight + 10
                 if run.outcome == "installed" {
                     svg += "<circle cx=\"\(px)\" cy=\"\(cy)\" r=\"2.6\" "
-                    svg += run.isCharged ? "fill=\"var(--ink)\"" : "fill=\"#fff\" stroke=\"var(--ink)\" stroke-width=\"1\""
-                    svg += "><title>provider run (\(run.cause.rawValue)\(run.isCharged ? ", charged" : ", free"))</title></circle>"
+                    svg +=
+                        run.isCharged
+                        ? "fill=\"var(--ink)\"" : "fill=\"#fff\" stroke=\"var(--ink)\" stroke-width=\"1\""
+                    svg +=
+                        "><title>provider run (\(run.cause.rawValue)\(run.isCharged ? ", charged" : ", free"))</title></circle>"
                 } else {
                     svg += cross(px, cy, title: "provider \(run.outcome) (\(run.cause.rawValue))")
                 }
@@ -262,7 +277,9 @@ public enum HTMLReport {
         }
     }
 
-    private static func metricsTable(_ metrics: [WidgetMetrics], strategies: [StrategyResult], totals: Bool = false)
+    private static func metricsTable(
+        _ metrics: [WidgetMetrics], strategies: [StrategyResult], totals: Bool = false
+    )
         -> String
     {
         var html = "<table><thead><tr><th></th>"
@@ -331,13 +348,22 @@ public enum HTMLReport {
 
     private static func modelSection(_ model: SystemModel) -> String {
         let rows: [(String, String)] = [
-            ("budget", model.dailyBudget.map { "\($0) reloads per \(DurationText(model.budgetWindow)), rolling" }
-                ?? "none (debugger attached)"),
+            (
+                "budget",
+                model.dailyBudget.map { "\($0) reloads per \(DurationText(model.budgetWindow)), rolling" }
+                    ?? "none (debugger attached)"
+            ),
             ("floor between reloads", "\(DurationText(model.minimumReloadInterval))"),
             ("policy lateness", "up to \(DurationText(model.policyLateness))"),
             ("entry lateness", "\(DurationText(model.entryLateness))"),
-            ("app reload latency", "up to \(DurationText(model.appReloadLatency)), \(model.appReloadDelivery.rawValue)"),
-            ("watchdog", "\(DurationText(model.providerWatchdog)), retry after \(DurationText(model.failedReloadRetry))"),
+            (
+                "app reload latency",
+                "up to \(DurationText(model.appReloadLatency)), \(model.appReloadDelivery.rawValue)"
+            ),
+            (
+                "watchdog",
+                "\(DurationText(model.providerWatchdog)), retry after \(DurationText(model.failedReloadRetry))"
+            ),
             ("coalescing", model.coalescesReloads ? "on" : "off"),
             ("hidden widgets wait to be seen", model.defersReloadsWhileHidden ? "yes" : "no"),
         ]

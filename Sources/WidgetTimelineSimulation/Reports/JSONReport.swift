@@ -28,7 +28,9 @@ public enum JSONReport {
         var fleet: [FleetResult]?
     }
 
-    public static func render(_ report: SimulationReport?, fleet: [FleetResult] = [], scenario: CompiledScenario)
+    public static func render(
+        _ report: SimulationReport?, fleet: [FleetResult] = [], scenario: CompiledScenario
+    )
         throws -> String
     {
         let document = Document(
@@ -37,7 +39,9 @@ public enum JSONReport {
                 timeZone: scenario.scenario.timeZone, seed: scenario.seed, widgets: scenario.widgetIDs),
             system: scenario.model,
             strategies: (report?.results ?? []).map {
-                Document.Entry(strategy: $0.strategy, summary: $0.strategy.summary, widgets: $0.widgets, totals: $0.totals)
+                Document.Entry(
+                    strategy: $0.strategy, summary: $0.strategy.summary, widgets: $0.widgets,
+                    totals: $0.totals)
             },
             fleet: fleet.isEmpty ? nil : fleet
         )

@@ -14,11 +14,13 @@ public enum TextReport {
         lines.append(headline(for: scenario))
         lines.append("")
         lines.append(
-            "".padded(to: labelWidth) + results.map { $0.strategy.title.leftPadded(to: columnWidth) }.joined())
+            "".padded(to: labelWidth) + results.map { $0.strategy.title.leftPadded(to: columnWidth) }.joined()
+        )
 
         func row(_ label: String, _ value: (WidgetMetrics) -> String, _ metrics: [WidgetMetrics]) {
             lines.append(
-                ("  " + label).padded(to: labelWidth) + metrics.map { value($0).leftPadded(to: columnWidth) }.joined())
+                ("  " + label).padded(to: labelWidth)
+                    + metrics.map { value($0).leftPadded(to: columnWidth) }.joined())
         }
 
         for (index, widget) in scenario.widgetIDs.enumerated() {
@@ -66,7 +68,8 @@ public enum TextReport {
     /// `2026-11-30 07:00 Asia/Seoul, 24h · seed 20261130 · budget 48/day, …`.
     public static func headline(for scenario: CompiledScenario) -> String {
         let zone = scenario.zone(at: scenario.start)
-        let start = Instant.format(scenario.start, in: zone).prefix(16).replacingOccurrences(of: "T", with: " ")
+        let start = Instant.format(scenario.start, in: zone).prefix(16).replacingOccurrences(
+            of: "T", with: " ")
         let model = scenario.model
         let budget = model.dailyBudget.map { "budget \($0)/day" } ?? "no budget"
         let seconds = scenario.scenario.duration.seconds

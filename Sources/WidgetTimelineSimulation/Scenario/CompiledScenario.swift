@@ -63,7 +63,8 @@ extension Scenario {
         for (index, widget) in widgets.enumerated() {
             let path = "$.widgets[\(index)]"
             guard ids.insert(widget.id).inserted else {
-                throw ScenarioError(path: path + ".id", message: "\"\(widget.id)\" is used by an earlier widget")
+                throw ScenarioError(
+                    path: path + ".id", message: "\"\(widget.id)\" is used by an earlier widget")
             }
             guard let kind = ExampleWidgets.named(widget.kind) else {
                 throw ScenarioError(
@@ -77,7 +78,8 @@ extension Scenario {
         try check(events.map(\.at), path: "$.events", member: "at")
         for (index, span) in app.foreground.enumerated() where span.from < start || span.from >= end {
             throw ScenarioError(
-                path: "$.app.foreground[\(index)].from", message: "is outside the scenario (start to start + duration)")
+                path: "$.app.foreground[\(index)].from",
+                message: "is outside the scenario (start to start + duration)")
         }
         var zones = [(at: start, zone: TimeZone(identifier: timeZone)!)]
         for change in timeZoneChanges.sorted(by: { $0.at < $1.at }) {
@@ -104,11 +106,14 @@ extension Scenario {
     private func check(_ instants: [Date], path: String, member: String) throws(ScenarioError) {
         for (index, instant) in instants.enumerated() where instant < start || instant >= end {
             throw ScenarioError(
-                path: "\(path)[\(index)].\(member)", message: "is outside the scenario (start to start + duration)")
+                path: "\(path)[\(index)].\(member)",
+                message: "is outside the scenario (start to start + duration)")
         }
     }
 
-    private func compile<Kind: WidgetKind>(_ widget: ScenarioWidget, as kind: Kind, path: String, seed: UInt64)
+    private func compile<Kind: WidgetKind>(
+        _ widget: ScenarioWidget, as kind: Kind, path: String, seed: UInt64
+    )
         throws(ScenarioError) -> any CompiledWidget
     {
         var generator = SplitMix64(seed: seed)
@@ -120,7 +125,8 @@ extension Scenario {
         if let spec = widget.source {
             var updates = try changes(spec.updates, as: kind, path: path + ".source.updates")
             if let random = spec.randomUpdates {
-                updates += try draw(random, as: kind, path: path + ".source.randomUpdates", generator: &generator)
+                updates += try draw(
+                    random, as: kind, path: path + ".source.randomUpdates", generator: &generator)
             }
             for (index, outage) in spec.outages.enumerated() where outage.from < start || outage.from >= end {
                 throw ScenarioError(
@@ -128,11 +134,14 @@ extension Scenario {
                     message: "is outside the scenario (start to start + duration)")
             }
             source = SimulatedSource(
-                versions: updates.sorted { $0.at < $1.at }, latency: spec.latency.seconds, outages: spec.outages)
+                versions: updates.sorted { $0.at < $1.at }, latency: spec.latency.seconds,
+                outages: spec.outages)
         }
         let glances = widget.visibility.map { visibility in
-            visibility.glances.map { TimeSpan(from: $0.at, to: $0.at.addingTimeInterval($0.duration.seconds)) }
-                .sorted { $0.from < $1.from }
+            visibility.glances.map {
+                TimeSpan(from: $0.at, to: $0.at.addingTimeInterval($0.duration.seconds))
+            }
+            .sorted { $0.from < $1.from }
         }
         return WidgetScript(
             id: widget.id,
@@ -151,9 +160,11 @@ extension Scenario {
         for (index, commit) in list.enumerated() {
             if commit.at < start || commit.at >= end {
                 throw ScenarioError(
-                    path: "\(path)[\(index)].at", message: "is outside the scenario (start to start + duration)")
+                    path: "\(path)[\(index)].at",
+                    message: "is outside the scenario (start to start + duration)")
             }
-            result.append((commit.at, try payload(commit.payload, as: kind, path: "\(path)[\(index)].payload")))
+            result.append(
+                (commit.at, try payload(commit.payload, as: kind, path: "\(path)[\(index)].payload")))
         }
         return result
     }

@@ -71,7 +71,8 @@ public struct DurationText: Sendable, Hashable, Codable, CustomStringConvertible
         guard let parsed = DurationText(parsing: text) else {
             throw DecodingError.dataCorruptedError(
                 in: container,
-                debugDescription: "expected a duration such as \"90s\", \"15m\" or \"1h30m\", found \"\(text)\"")
+                debugDescription:
+                    "expected a duration such as \"90s\", \"15m\" or \"1h30m\", found \"\(text)\"")
         }
         self = parsed
     }

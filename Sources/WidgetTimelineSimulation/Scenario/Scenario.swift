@@ -73,7 +73,8 @@ public struct Scenario: Sendable, Codable {
         duration = try container.decode(DurationText.self, forKey: .duration)
         guard duration.seconds > 0, duration.seconds <= 3660 * 86_400 else {
             throw DecodingError.dataCorruptedError(
-                forKey: .duration, in: container, debugDescription: "must be more than 0 and at most 3660 days")
+                forKey: .duration, in: container,
+                debugDescription: "must be more than 0 and at most 3660 days")
         }
         timeZone = try container.decode(String.self, forKey: .timeZone)
         guard TimeZone(identifier: timeZone) != nil else {
@@ -140,7 +141,8 @@ public struct AppBehaviour: Sendable, Codable, Hashable {
             throw DecodingError.dataCorruptedError(
                 forKey: .emissionsPerChange, in: container, debugDescription: "must be from 1 to 100")
         }
-        saveDuration = try container.decodeIfPresent(DurationText.self, forKey: .saveDuration) ?? DurationText(1)
+        saveDuration =
+            try container.decodeIfPresent(DurationText.self, forKey: .saveDuration) ?? DurationText(1)
     }
 }
 

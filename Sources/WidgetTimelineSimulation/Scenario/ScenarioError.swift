@@ -24,13 +24,17 @@ public struct ScenarioError: Error, Sendable, Equatable, CustomStringConvertible
         }
         switch error {
         case .typeMismatch(let type, let context):
-            self.init(path: Self.path(context.codingPath, under: prefix), message: "expected \(Self.name(of: type))")
+            self.init(
+                path: Self.path(context.codingPath, under: prefix), message: "expected \(Self.name(of: type))"
+            )
         case .valueNotFound(let type, let context):
             self.init(
-                path: Self.path(context.codingPath, under: prefix), message: "expected \(Self.name(of: type)), found null")
+                path: Self.path(context.codingPath, under: prefix),
+                message: "expected \(Self.name(of: type)), found null")
         case .keyNotFound(let key, let context):
             self.init(
-                path: Self.path(context.codingPath, under: prefix), message: "missing member \"\(key.stringValue)\"")
+                path: Self.path(context.codingPath, under: prefix),
+                message: "missing member \"\(key.stringValue)\"")
         case .dataCorrupted(let context):
             if context.codingPath.isEmpty, prefix == "$" {
                 let underlying =

@@ -95,7 +95,8 @@ public struct RandomCommits: Sendable, Codable, Hashable {
         payloads = try container.decode([JSONValue].self, forKey: .payloads)
         guard payloads.count >= 2 else {
             throw DecodingError.dataCorruptedError(
-                forKey: .payloads, in: container, debugDescription: "needs at least two payloads to alternate")
+                forKey: .payloads, in: container, debugDescription: "needs at least two payloads to alternate"
+            )
         }
     }
 }
@@ -161,7 +162,8 @@ public struct Outage: Sendable, Codable, Hashable {
         from = try container.decode(Date.self, forKey: .from)
         to = try container.decode(Date.self, forKey: .to)
         guard to > from else {
-            throw DecodingError.dataCorruptedError(forKey: .to, in: container, debugDescription: "must be after \"from\"")
+            throw DecodingError.dataCorruptedError(
+                forKey: .to, in: container, debugDescription: "must be after \"from\"")
         }
         mode = try container.decodeIfPresent(Mode.self, forKey: .mode) ?? .fails
     }

@@ -32,7 +32,8 @@ protocol CompiledWidget: Sendable {
     var hasSource: Bool { get }
 
     /// A run of this widget under `strategy` on one device.
-    func makeRun(strategy: StrategyName, deviceSeed: UInt64, model: SystemModel, start: Date) -> any WidgetRunning
+    func makeRun(strategy: StrategyName, deviceSeed: UInt64, model: SystemModel, start: Date)
+        -> any WidgetRunning
 }
 
 extension WidgetScript: CompiledWidget {
@@ -40,7 +41,9 @@ extension WidgetScript: CompiledWidget {
     var hostCommitTimes: [Date] { hostCommits.map(\.at) }
     var hasSource: Bool { source != nil }
 
-    func makeRun(strategy: StrategyName, deviceSeed: UInt64, model: SystemModel, start: Date) -> any WidgetRunning {
+    func makeRun(strategy: StrategyName, deviceSeed: UInt64, model: SystemModel, start: Date)
+        -> any WidgetRunning
+    {
         WidgetRun(script: self, strategy: strategy, deviceSeed: deviceSeed, model: model, start: start)
     }
 }

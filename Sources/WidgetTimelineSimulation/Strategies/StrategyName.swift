@@ -23,7 +23,8 @@ public enum StrategyName: String, CaseIterable, Sendable, Codable, Hashable {
 
     /// The strategies `demo` compares, in column order.
     public static let demo: [StrategyName] = [
-        .library, .singleEntry15Minutes, .hourlyBaked, .reloadEveryEmission, .reloadBeforeSave, .neverAfterError,
+        .library, .singleEntry15Minutes, .hourlyBaked, .reloadEveryEmission, .reloadBeforeSave,
+        .neverAfterError,
     ]
 
     /// The strategies a fleet run compares by default: aligned refresh dates against jittered ones.
@@ -53,7 +54,8 @@ public enum StrategyName: String, CaseIterable, Sendable, Codable, Hashable {
                 + "freshness marks; back-off after failures"
         case .singleEntry15Minutes: "one entry shown as current, .after(now + 15 min)"
         case .hourlyBaked: "24 hourly entries with now's data and text baked in, .atEnd"
-        case .reloadEveryEmission: "the library's extension; the app saves and reloads on every state emission"
+        case .reloadEveryEmission:
+            "the library's extension; the app saves and reloads on every state emission"
         case .reloadBeforeSave: "the library's extension; the app asks for the reload, then saves"
         case .neverAfterError: "one entry shown as current, .after(now + 15 min), but .never after a failure"
         case .topOfTheHour: "one entry shown as current, .after(the next top of the hour)"
@@ -86,15 +88,18 @@ public enum StrategyName: String, CaseIterable, Sendable, Codable, Hashable {
                 extension: SingleEntryExtension(
                     kind: kind, container: container, nextReload: .after(15 * 60), onFailure: .sameAsSuccess))
         case .hourlyBaked:
-            return PairedStrategy(host: libraryHost, extension: HourlyBakedExtension(kind: kind, container: container))
+            return PairedStrategy(
+                host: libraryHost, extension: HourlyBakedExtension(kind: kind, container: container))
         case .reloadEveryEmission:
             return PairedStrategy(host: EveryEmissionHost(container: container), extension: libraryExtension)
         case .reloadBeforeSave:
-            return PairedStrategy(host: ReloadBeforeSaveHost(container: container), extension: libraryExtension)
+            return PairedStrategy(
+                host: ReloadBeforeSaveHost(container: container), extension: libraryExtension)
         case .neverAfterError:
             return PairedStrategy(
                 host: libraryHost,
-                extension: SingleEntryExtension(kind: kind, container: container, nextReload: .after(15 * 60), onFailure: .never))
+                extension: SingleEntryExtension(
+                    kind: kind, container: container, nextReload: .after(15 * 60), onFailure: .never))
         case .topOfTheHour:
             return PairedStrategy(
                 host: libraryHost,

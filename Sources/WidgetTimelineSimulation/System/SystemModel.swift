@@ -143,7 +143,8 @@ extension SystemModel {
                 let budget = try container.decode(Int.self, forKey: .dailyBudget)
                 guard budget >= 0 else {
                     throw DecodingError.dataCorruptedError(
-                        forKey: .dailyBudget, in: container, debugDescription: "must be 0 or more (null: unlimited)")
+                        forKey: .dailyBudget, in: container,
+                        debugDescription: "must be 0 or more (null: unlimited)")
                 }
                 dailyBudget = budget
             }
@@ -157,12 +158,15 @@ extension SystemModel {
         entryLateness = try duration(.entryLateness, entryLateness)
         appReloadLatency = try duration(.appReloadLatency, appReloadLatency)
         appReloadDelivery =
-            try container.decodeIfPresent(AppReloadDelivery.self, forKey: .appReloadDelivery) ?? appReloadDelivery
+            try container.decodeIfPresent(AppReloadDelivery.self, forKey: .appReloadDelivery)
+            ?? appReloadDelivery
         providerWatchdog = max(1, try duration(.providerWatchdog, providerWatchdog))
         failedReloadRetry = max(1, try duration(.failedReloadRetry, failedReloadRetry))
-        coalescesReloads = try container.decodeIfPresent(Bool.self, forKey: .coalescesReloads) ?? coalescesReloads
+        coalescesReloads =
+            try container.decodeIfPresent(Bool.self, forKey: .coalescesReloads) ?? coalescesReloads
         defersReloadsWhileHidden =
-            try container.decodeIfPresent(Bool.self, forKey: .defersReloadsWhileHidden) ?? defersReloadsWhileHidden
+            try container.decodeIfPresent(Bool.self, forKey: .defersReloadsWhileHidden)
+            ?? defersReloadsWhileHidden
     }
 
     /// Writes every setting in full, durations as text, so a report states the model it ran.

@@ -7,10 +7,13 @@ import WidgetTimeline
 /// The claims the README makes, produced by `demo`'s scenario.
 @Suite("The built-in day and the example scenarios")
 struct DefaultScenarioTests {
-    static let examples = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    static let examples = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Examples/scenarios")
 
-    @Test("the library never shows stale data as fresh, and runs the provider less than single-entry .after(15 min)")
+    @Test(
+        "the library never shows stale data as fresh, and runs the provider less than single-entry .after(15 min)"
+    )
     func libraryBeatsSingleEntry() throws {
         let report = Simulation(scenario: try BuiltInScenarios.defaultDay.compiled()).run()
         let library = try #require(report.result(for: .library))
@@ -25,7 +28,8 @@ struct DefaultScenarioTests {
 
     @Test("the built-in day is exactly Examples/scenarios/default-day.json")
     func builtInMatchesFile() throws {
-        let file = try String(contentsOf: Self.examples.appendingPathComponent("default-day.json"), encoding: .utf8)
+        let file = try String(
+            contentsOf: Self.examples.appendingPathComponent("default-day.json"), encoding: .utf8)
         #expect(file == BuiltInScenarios.defaultDayJSON + "\n")
     }
 

@@ -28,7 +28,8 @@ enum TestScenarios {
         seed: UInt64 = 7
     ) throws -> CompiledScenario {
         try Scenario(
-            name: "test", start: start, duration: hours * 3600, timeZone: "Asia/Seoul", seed: seed, system: system,
+            name: "test", start: start, duration: hours * 3600, timeZone: "Asia/Seoul", seed: seed,
+            system: system,
             app: AppBehaviour(foreground: foreground), widgets: [widget]
         ).compiled()
     }

@@ -21,7 +21,9 @@ struct SmallScenarioTests {
         ]
     )
     func taskCountClaims(strategy: StrategyName, expected: String, staleAsFresh: Double) throws {
-        let scenario = try S.single(ScenarioWidget(id: "tasks", kind: "task-count", commits: [.init(at: S.start, payload: S.count(4))]))
+        let scenario = try S.single(
+            ScenarioWidget(
+                id: "tasks", kind: "task-count", commits: [.init(at: S.start, payload: S.count(4))]))
         let result = DeviceSimulation(scenario: scenario, strategy: strategy).run().widgets[0]
         #expect(result.marble(from: S.start, every: 10, offset: 5, count: 12) == expected)
         #expect(result.metrics.staleShownAsFreshMinutes == staleAsFresh)
@@ -31,7 +33,8 @@ struct SmallScenarioTests {
     @Test("a dose due at 10:00: the library changes phase on time, the baked hourly timeline never does")
     func schedulePhases() throws {
         let widget = ScenarioWidget(
-            id: "doses", kind: "schedule", commits: [.init(at: S.start, payload: S.schedule(pending: [S.at(60)]))])
+            id: "doses", kind: "schedule",
+            commits: [.init(at: S.start, payload: S.schedule(pending: [S.at(60)]))])
         let scenario = try S.single(widget, hours: 3)
         let library = DeviceSimulation(scenario: scenario, strategy: .library).run().widgets[0]
         #expect(library.text(at: S.at(30))?.contains("next at 10:00") == true)
@@ -65,7 +68,8 @@ struct SmallScenarioTests {
         #expect(!run.isCharged)
     }
 
-    @Test("a source that hangs: a provider without its own timeout is killed at 30 s and retried an hour later")
+    @Test(
+        "a source that hangs: a provider without its own timeout is killed at 30 s and retried an hour later")
     func watchdogRetry() throws {
         let widget = ScenarioWidget(
             id: "remote", kind: "task-count",
@@ -91,7 +95,8 @@ struct SmallScenarioTests {
         let widget = ScenarioWidget(
             id: "remote", kind: "task-count",
             source: ScenarioSource(
-                latency: 1, updates: [.init(at: S.start, payload: S.count(3)), .init(at: S.at(60), payload: S.count(8))],
+                latency: 1,
+                updates: [.init(at: S.start, payload: S.count(3)), .init(at: S.at(60), payload: S.count(8))],
                 outages: [Outage(from: S.at(10), to: S.at(40), mode: .fails)]))
         let scenario = try S.single(widget, hours: 3)
         let result = DeviceSimulation(scenario: scenario, strategy: .neverAfterError).run().widgets[0]
@@ -112,6 +117,8 @@ struct SmallScenarioTests {
         #expect(first == second)
         let other = try BuiltInScenarios.defaultDay.compiled(seed: 99)
         #expect(try JSONReport.render(Simulation(scenario: other).run(), scenario: other) != first)
-        #expect(HTMLReport.render(Simulation(scenario: other).run()) == HTMLReport.render(Simulation(scenario: other).run()))
+        #expect(
+            HTMLReport.render(Simulation(scenario: other).run())
+                == HTMLReport.render(Simulation(scenario: other).run()))
     }
 }

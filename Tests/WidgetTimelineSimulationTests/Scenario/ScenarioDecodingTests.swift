@@ -7,7 +7,9 @@ import Testing
 @Suite("Scenario files: decoding errors with JSON paths")
 struct ScenarioDecodingTests {
     private func error(_ edit: (inout [String: Any]) -> Void) throws -> ScenarioError? {
-        var object = try JSONSerialization.jsonObject(with: Data(BuiltInScenarios.defaultDayJSON.utf8)) as! [String: Any]
+        var object =
+            try JSONSerialization.jsonObject(with: Data(BuiltInScenarios.defaultDayJSON.utf8))
+            as! [String: Any]
         edit(&object)
         let data = try JSONSerialization.data(withJSONObject: object)
         do {

@@ -20,10 +20,13 @@ struct WidgetReloadSchedulerTests {
     private func install(
         _ scheduler: inout WidgetReloadScheduler, at instant: Date, after: TimeInterval
     ) -> WidgetReloadScheduler.Action {
-        scheduler.handle(.timelineInstalled(earliestReload: instant.addingTimeInterval(after), lateness: 0), at: instant)
+        scheduler.handle(
+            .timelineInstalled(earliestReload: instant.addingTimeInterval(after), lateness: 0), at: instant)
     }
 
-    @Test("the budget runs out, the due reload is refused, and it runs when the first charge leaves the 24 h window")
+    @Test(
+        "the budget runs out, the due reload is refused, and it runs when the first charge leaves the 24 h window"
+    )
     func budgetExhaustionAndRecovery() {
         var scheduler = WidgetReloadScheduler(model: model())
         // Adding the widget: a free first run.
@@ -93,11 +96,14 @@ struct WidgetReloadSchedulerTests {
         #expect(coalesced.run == WidgetReloadScheduler.Run(cause: .policy, isCharged: true))
     }
 
-    @Test("policy reloads never run before their date, whatever the lateness", arguments: [0.0, 1, 59, 600, 3599])
+    @Test(
+        "policy reloads never run before their date, whatever the lateness",
+        arguments: [0.0, 1, 59, 600, 3599])
     func policyWithLateness(lateness: TimeInterval) {
         var scheduler = WidgetReloadScheduler(model: model(budget: nil))
         _ = scheduler.handle(.exemptReloadRequested, at: t0)
-        let action = scheduler.handle(.timelineInstalled(earliestReload: hours(1), lateness: lateness), at: t0)
+        let action = scheduler.handle(
+            .timelineInstalled(earliestReload: hours(1), lateness: lateness), at: t0)
         let wake = try! #require(action.wakeAt)
         #expect(wake >= hours(1))
         let value7 = scheduler.handle(.wake, at: wake)
@@ -144,7 +150,8 @@ struct WidgetReloadSchedulerTests {
         var runs = 0
         for second in 1...200 {
             let instant = t0.addingTimeInterval(Double(second))
-            let action = scheduler.handle(.timelineInstalled(earliestReload: instant, lateness: 0), at: instant)
+            let action = scheduler.handle(
+                .timelineInstalled(earliestReload: instant, lateness: 0), at: instant)
             if action.run != nil { runs += 1 }
         }
         #expect(runs == 200)

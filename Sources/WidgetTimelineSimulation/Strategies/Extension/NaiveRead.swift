@@ -12,7 +12,8 @@ enum NaiveRead {
         guard context.hasSource else { return (container.latest, nil) }
         switch context.fetch(timeout: nil) {
         case .success(let answer):
-            let saved = container.save(answer.payload, generatedAt: context.now, observedAt: answer.observedAt)
+            let saved = container.save(
+                answer.payload, generatedAt: context.now, observedAt: answer.observedAt)
             return (saved ?? container.latest, nil)
         case .failure(let failure):
             return (container.latest, failure.reason)

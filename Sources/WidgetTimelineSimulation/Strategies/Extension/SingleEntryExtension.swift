@@ -50,7 +50,8 @@ final class SingleEntryExtension<Kind: WidgetKind>: ExtensionSide {
                 let hour = 3600.0
                 let offset = Double(context.calendar.timeZone.secondsFromGMT(for: now))
                 let local = now.timeIntervalSince1970 + offset
-                policy = .after(Date(timeIntervalSince1970: ((local / hour).rounded(.down) + 1) * hour - offset))
+                policy = .after(
+                    Date(timeIntervalSince1970: ((local / hour).rounded(.down) + 1) * hour - offset))
             }
         }
         return PlannedTimeline(entries: [PlannedEntry(date: now, state: state)], policy: policy)

@@ -22,13 +22,17 @@ final class InterimLibraryExtension<Kind: WidgetKind>: ExtensionSide {
         let stored = read.snapshot
         var input = read.loadResult
         if context.hasSource,
-            stored.map({ context.now.timeIntervalSince($0.generatedAt) >= planner.kind.freshness(of: $0).refreshAfter })
+            stored.map({
+                context.now.timeIntervalSince($0.generatedAt) >= planner.kind.freshness(of: $0).refreshAfter
+            })
                 ?? true
         {
             switch context.fetch(timeout: sourceTimeout) {
             case .success(let answer):
                 consecutiveFailures = 0
-                if let saved = container.save(answer.payload, generatedAt: context.now, observedAt: answer.observedAt) {
+                if let saved = container.save(
+                    answer.payload, generatedAt: context.now, observedAt: answer.observedAt)
+                {
                     input = .loaded(saved)
                 }
             case .failure(let failure):

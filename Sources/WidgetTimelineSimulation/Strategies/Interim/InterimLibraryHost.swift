@@ -9,7 +9,10 @@ final class InterimLibraryHost<Kind: WidgetKind>: HostSide {
     private var debouncer: ReloadDebouncer
     private var lastFingerprint: ContentFingerprint?
 
-    init(container: SharedContainer<Kind>, debouncer: ReloadDebouncer = ReloadDebouncer(window: 2, maximumDelay: 10)) {
+    init(
+        container: SharedContainer<Kind>,
+        debouncer: ReloadDebouncer = ReloadDebouncer(window: 2, maximumDelay: 10)
+    ) {
         self.container = container
         self.debouncer = debouncer
     }
@@ -18,7 +21,9 @@ final class InterimLibraryHost<Kind: WidgetKind>: HostSide {
         let fingerprint = container.fingerprint(of: payload, observedAt: observedAt)
         guard fingerprint == nil || fingerprint != lastFingerprint else { return }
         // Save first; reload only when the save succeeded (SPEC R1).
-        guard container.save(payload, generatedAt: host.now, observedAt: observedAt, fingerprint: fingerprint) != nil
+        guard
+            container.save(payload, generatedAt: host.now, observedAt: observedAt, fingerprint: fingerprint)
+                != nil
         else { return }
         lastFingerprint = fingerprint
         perform(debouncer.handle(.requested(kinds: [container.kind.kind], at: host.now)), host: host)
