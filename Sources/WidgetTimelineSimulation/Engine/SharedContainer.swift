@@ -22,8 +22,9 @@ final class SharedContainer<Kind: WidgetKind> {
     }
 
     /// The last read, by the newest revision it saw: reading the same revision's bytes again
-    /// decodes to the same result, so a repeated read is answered from here (a pure memo; the
-    /// store is still the only source of truth, and any new revision is read from it).
+    /// decodes to the same result, so a repeated read is answered from here, and so is the read of
+    /// a revision this container just committed (a pure memo: the store is asked for its newest
+    /// revision on every read, and any revision not seen here is read and decoded from it).
     private var lastRead: (revision: Int, result: SnapshotReadResult<Kind.Payload>)?
 
     /// The newest snapshot, as the extension reads it.
@@ -53,10 +54,12 @@ final class SharedContainer<Kind: WidgetKind> {
                 observedAt: observedAt, fingerprint: fingerprint, payload: payload)
             let outcome = try store.commit(draft)
             // What a read of this revision returns: the store keeps instants to the millisecond.
-            return Snapshot(
+            let snapshot = Snapshot(
                 schemaVersion: kind.schemaVersion, kind: kind.kind, key: key, revision: outcome.revision,
                 generatedAt: Instant.rounded(generatedAt), observedAt: observedAt.map(Instant.rounded),
                 fingerprint: fingerprint, payload: payload)
+            lastRead = (outcome.revision, .found(snapshot, fallback: nil))
+            return snapshot
         } catch {
             return nil
         }
