@@ -65,6 +65,7 @@ public enum BuiltInScenarios {
             {
               "id": "parking",
               "kind": "parking",
+              "key": "parking.yeouido.compact",
               "source": {
                 "latency": "1s",
                 "updates": [ { "at": "2026-11-30T07:00:00+09:00", "payload": { "parkID": "yeouido", "parkName": "Yeouido", "lots": [ { "name": "P1", "free": 64, "total": 120 }, { "name": "P2", "free": 30, "total": 80 } ] } } ],

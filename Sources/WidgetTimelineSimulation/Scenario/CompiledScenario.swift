@@ -143,10 +143,18 @@ extension Scenario {
             }
             .sorted { $0.from < $1.from }
         }
+        var key = kind.defaultKey
+        if let text = widget.key {
+            do {
+                key = try SnapshotKey(validating: text)
+            } catch {
+                throw ScenarioError(path: "\(path).key", message: error.description)
+            }
+        }
         return WidgetScript(
             id: widget.id,
             kind: kind,
-            key: kind.defaultKey,
+            key: key,
             hostCommits: commits.sorted { $0.at < $1.at },
             source: source,
             glances: glances

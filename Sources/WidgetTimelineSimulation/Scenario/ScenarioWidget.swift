@@ -12,6 +12,9 @@ public struct ScenarioWidget: Sendable, Codable {
     public var id: String
     /// The widget kind: one of the example widgets.
     public var kind: String
+    /// The snapshot key the widget reads, e.g. `parking.yeouido.compact`; the kind's default key
+    /// (its kind string) when absent.
+    public var key: String?
     /// Data changes the host app commits, at given instants.
     public var commits: [ScenarioCommit]
     /// Data changes the host app commits at random instants.
@@ -24,6 +27,7 @@ public struct ScenarioWidget: Sendable, Codable {
     public init(
         id: String,
         kind: String,
+        key: String? = nil,
         commits: [ScenarioCommit] = [],
         randomCommits: RandomCommits? = nil,
         source: ScenarioSource? = nil,
@@ -31,18 +35,22 @@ public struct ScenarioWidget: Sendable, Codable {
     ) {
         self.id = id
         self.kind = kind
+        self.key = key
         self.commits = commits
         self.randomCommits = randomCommits
         self.source = source
         self.visibility = visibility
     }
 
-    private enum CodingKeys: String, CodingKey { case id, kind, commits, randomCommits, source, visibility }
+    private enum CodingKeys: String, CodingKey {
+        case id, kind, key, commits, randomCommits, source, visibility
+    }
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         kind = try container.decode(String.self, forKey: .kind)
         id = try container.decodeIfPresent(String.self, forKey: .id) ?? kind
+        key = try container.decodeIfPresent(String.self, forKey: .key)
         commits = try container.decodeIfPresent([ScenarioCommit].self, forKey: .commits) ?? []
         randomCommits = try container.decodeIfPresent(RandomCommits.self, forKey: .randomCommits)
         source = try container.decodeIfPresent(ScenarioSource.self, forKey: .source)

@@ -69,7 +69,7 @@ public enum StrategyName: String, CaseIterable, Sendable, Codable, Hashable {
         hasSource: Bool
     ) -> any WidgetStrategy<Kind> {
         let kind = inputs.kind
-        let libraryHost = InterimLibraryHost(container: container)
+        let libraryHost = LibraryHost(container: container)
         var options = PlanningOptions.default
         options.jitterSeed = inputs.deviceSeed
         if hasSource {
@@ -77,8 +77,7 @@ public enum StrategyName: String, CaseIterable, Sendable, Codable, Hashable {
             // (row a.2 "Thundering herd"): up to 15 minutes, seeded per device.
             options.refreshJitter = RefreshJitter(maximum: 15 * 60, seed: inputs.deviceSeed)
         }
-        let libraryExtension = InterimLibraryExtension(
-            planner: TimelinePlanner(kind: kind, options: options), container: container)
+        let libraryExtension = LibraryExtension(kind: kind, container: container, options: options)
         switch self {
         case .library:
             return PairedStrategy(host: libraryHost, extension: libraryExtension)
