@@ -1,6 +1,13 @@
 // swift-tools-version:6.0
 import PackageDescription
 
+/// Platforms without WidgetKit, where the adapter and the example app compile against
+/// `WidgetKitStandIn` instead. On Apple platforms the stand-in is never linked (and compiles to an
+/// empty module), so nothing can shadow the real frameworks.
+let platformsWithoutWidgetKit: [Platform] = [.linux, .windows, .android]
+let widgetKitStandIn = Target.Dependency.target(
+    name: "WidgetKitStandIn", condition: .when(platforms: platformsWithoutWidgetKit))
+
 let package = Package(
     name: "WidgetTimeline",
     platforms: [.iOS(.v17), .macOS(.v14), .watchOS(.v10)],
@@ -8,6 +15,7 @@ let package = Package(
         .library(name: "WidgetTimeline", targets: ["WidgetTimeline"]),
         .library(name: "WidgetTimelineExamples", targets: ["WidgetTimelineExamples"]),
         .library(name: "WidgetTimelineTesting", targets: ["WidgetTimelineTesting"]),
+        .library(name: "WidgetTimelineWidgetKit", targets: ["WidgetTimelineWidgetKit"]),
         .executable(name: "widget-timeline", targets: ["widget-timeline"]),
     ],
     targets: [
@@ -17,6 +25,26 @@ let package = Package(
         .target(name: "WidgetTimelineExamples", dependencies: ["WidgetTimeline"]),
         // Test doubles shipped as a product, so apps test their widgets with the same tools.
         .target(name: "WidgetTimelineTesting", dependencies: ["WidgetTimeline"]),
+        // The WidgetKit adapter: TimelineProvider / AppIntentTimelineProvider conformances, the
+        // WidgetCenter reloader, App Group resolution, the live clock and timer. Every file imports
+        // WidgetKit where it exists and WidgetKitStandIn elsewhere, so Linux type-checks the exact
+        // code that ships (docs/adopting.md, "How the adapter is gated").
+        .target(name: "WidgetTimelineWidgetKit", dependencies: ["WidgetTimeline", widgetKitStandIn]),
+        // Just the WidgetKit, SwiftUI and AppIntents API the adapter and the example app use, each
+        // declaration with Apple's signature and the page it was copied from. Empty on Apple platforms.
+        .target(name: "WidgetKitStandIn", exclude: ["README.md"]),
+        // The example app and its widget extension, ready to drop into an Xcode project; built by
+        // `swift build` (against the stand-in on Linux) so they cannot rot.
+        .executableTarget(
+            name: "ExampleWidgetExtension",
+            dependencies: ["WidgetTimelineWidgetKit", "WidgetTimeline", "WidgetTimelineExamples", widgetKitStandIn],
+            path: "Examples/WidgetApp/WidgetExtension"
+        ),
+        .executableTarget(
+            name: "ExampleHostApp",
+            dependencies: ["WidgetTimelineWidgetKit", "WidgetTimeline", "WidgetTimelineExamples", widgetKitStandIn],
+            path: "Examples/WidgetApp/HostApp"
+        ),
         // The command line, as a library so tests drive it in-process.
         .target(
             name: "WidgetTimelineCLI",
@@ -42,6 +70,20 @@ let package = Package(
         .testTarget(
             name: "WidgetTimelineExamplesTests",
             dependencies: ["WidgetTimelineExamples", "WidgetTimeline", "WidgetTimelineTesting"]
+        ),
+        .testTarget(
+            name: "WidgetTimelineWidgetKitTests",
+            dependencies: [
+                "WidgetTimelineWidgetKit", "WidgetTimeline", "WidgetTimelineTesting", "WidgetTimelineExamples",
+                widgetKitStandIn,
+            ]
+        ),
+        .testTarget(
+            name: "WidgetAppExampleTests",
+            dependencies: [
+                "ExampleWidgetExtension", "ExampleHostApp", "WidgetTimelineWidgetKit", "WidgetTimeline",
+                "WidgetTimelineTesting", "WidgetTimelineExamples", widgetKitStandIn,
+            ]
         ),
         .testTarget(
             name: "WidgetTimelineCLITests",
