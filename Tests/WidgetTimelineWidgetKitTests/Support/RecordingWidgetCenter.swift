@@ -4,7 +4,7 @@ import WidgetTimelineWidgetKit
 /// A widget center that records reload requests and answers the installed kinds it is given.
 final class RecordingWidgetCenter: WidgetCenterClient, @unchecked Sendable {
     // @unchecked: every stored property is read and written under `lock`.
-    enum Call: Equatable {
+    enum Call: Hashable {
         case reload(String)
         case reloadAll
     }
