@@ -44,6 +44,7 @@ struct NativePayloadBridge: Sendable {
     ///   - key: the snapshot key (`parking.yeouido.compact`); the kind's default key when `nil`.
     ///   - observedAt: when the data was true, as ISO 8601 (a server timestamp); now when `nil`.
     /// - Returns: the revision now stored.
+    @discardableResult
     func commit(kind: String, payloadJSON: Data, key: String? = nil, observedAt: String? = nil)
         throws(Failure) -> Int
     {
