@@ -37,12 +37,16 @@ let package = Package(
         // `swift build` (against the stand-in on Linux) so they cannot rot.
         .executableTarget(
             name: "ExampleWidgetExtension",
-            dependencies: ["WidgetTimelineWidgetKit", "WidgetTimeline", "WidgetTimelineExamples", widgetKitStandIn],
+            dependencies: [
+                "WidgetTimelineWidgetKit", "WidgetTimeline", "WidgetTimelineExamples", widgetKitStandIn,
+            ],
             path: "Examples/WidgetApp/WidgetExtension"
         ),
         .executableTarget(
             name: "ExampleHostApp",
-            dependencies: ["WidgetTimelineWidgetKit", "WidgetTimeline", "WidgetTimelineExamples", widgetKitStandIn],
+            dependencies: [
+                "WidgetTimelineWidgetKit", "WidgetTimeline", "WidgetTimelineExamples", widgetKitStandIn,
+            ],
             path: "Examples/WidgetApp/HostApp"
         ),
         // The command line, as a library so tests drive it in-process.
@@ -74,7 +78,8 @@ let package = Package(
         .testTarget(
             name: "WidgetTimelineWidgetKitTests",
             dependencies: [
-                "WidgetTimelineWidgetKit", "WidgetTimeline", "WidgetTimelineTesting", "WidgetTimelineExamples",
+                "WidgetTimelineWidgetKit", "WidgetTimeline", "WidgetTimelineTesting",
+                "WidgetTimelineExamples",
                 widgetKitStandIn,
             ]
         ),

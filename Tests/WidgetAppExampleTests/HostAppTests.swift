@@ -64,7 +64,8 @@ struct HostAppTests {
     func projection() throws {
         #expect(WidgetProjection.taskCount(of: Self.project) == TaskCountPayload(count: 3))
         let schedule = WidgetProjection.schedule(of: Self.project, at: Self.now, in: Self.calendar)
-        #expect(schedule.pending == [Date.at("2026-11-29T11:00:00+09:00"), Date.at("2026-11-29T21:00:00+09:00")])
+        #expect(
+            schedule.pending == [Date.at("2026-11-29T11:00:00+09:00"), Date.at("2026-11-29T21:00:00+09:00")])
         #expect(schedule.completedToday == 1)
         let encoded = String(decoding: try JSONCoding.encoder().encode(schedule), as: UTF8.self)
         #expect(!encoded.contains("pill"))
@@ -114,7 +115,8 @@ struct HostAppTests {
         let host = try Host()
         host.bridge.projectDidChange(Self.project)
         let provider = PlanningTimelineProvider(
-            kind: TaskCountWidget(), in: .success(host.container), clock: host.clock, calendar: { Self.calendar })
+            kind: TaskCountWidget(), in: .success(host.container), clock: host.clock,
+            calendar: { Self.calendar })
 
         let entry = try #require(await provider.timeline().entries.first)
         let screen = WidgetScreen.taskCount(entry, calendar: Self.calendar)

@@ -11,7 +11,8 @@ struct NativePayloadBridgeTests {
     static func bridge() -> (NativePayloadBridge, InMemorySnapshotStore) {
         let store = InMemorySnapshotStore()
         let sync = WidgetSync(
-            store: store, reloader: RecordingReloader(), clock: ManualClock(now: .at("2026-11-29T09:00:00+09:00")))
+            store: store, reloader: RecordingReloader(),
+            clock: ManualClock(now: .at("2026-11-29T09:00:00+09:00")))
         return (NativePayloadBridge(sync: sync), store)
     }
 
@@ -30,7 +31,8 @@ struct NativePayloadBridgeTests {
     @Test("A parking payload goes to the key the channel names, with the server's observation time")
     func keyAndObservedAt() throws {
         let (bridge, store) = Self.bridge()
-        let json = #"{"parkID": "yeouido", "parkName": "Yeouido", "lots": [{"name": "P1", "free": 4, "total": 90}]}"#
+        let json =
+            #"{"parkID": "yeouido", "parkName": "Yeouido", "lots": [{"name": "P1", "free": 4, "total": 90}]}"#
 
         try bridge.commit(
             kind: "parking", payloadJSON: Data(json.utf8), key: "parking.yeouido.compact",
@@ -53,7 +55,8 @@ struct NativePayloadBridgeTests {
             try bridge.commit(kind: "parking", payloadJSON: Data("{}".utf8), key: "Parking/Yeouido")
         }
         #expect(throws: NativePayloadBridge.Failure.badObservedAt("yesterday")) {
-            try bridge.commit(kind: "task-count", payloadJSON: Data(#"{"count": 1}"#.utf8), observedAt: "yesterday")
+            try bridge.commit(
+                kind: "task-count", payloadJSON: Data(#"{"count": 1}"#.utf8), observedAt: "yesterday")
         }
         let error = #expect(throws: NativePayloadBridge.Failure.self) {
             try bridge.commit(kind: "task-count", payloadJSON: Data(#"{"count": "three"}"#.utf8))

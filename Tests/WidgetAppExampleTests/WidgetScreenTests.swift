@@ -13,7 +13,9 @@ struct WidgetScreenTests {
     static let observed = Date.at("2026-11-29T09:02:00+09:00")
     static let stamp = DataStamp(revision: 18, observedAt: observed)
 
-    static func entry<Content>(_ state: WidgetState<Content>, key: SnapshotKey = SnapshotKey(purpose: "task-count"))
+    static func entry<Content>(
+        _ state: WidgetState<Content>, key: SnapshotKey = SnapshotKey(purpose: "task-count")
+    )
         -> PlannedTimelineEntry<Content>
     {
         PlannedTimelineEntry(PlannedEntry(date: observed, state: state), key: key)
@@ -62,7 +64,8 @@ struct WidgetScreenTests {
         let key = ParkingWidget.key(park: "yeouido")
         let content = ParkingContent(payload: .preview)
 
-        let screen = WidgetScreen.parking(Self.entry(.stale(content, Self.stamp), key: key), calendar: Self.calendar)
+        let screen = WidgetScreen.parking(
+            Self.entry(.stale(content, Self.stamp), key: key), calendar: Self.calendar)
         let hidden = WidgetScreen.parking(
             Self.entry(WidgetState<ParkingContent>.unavailable(.expired), key: key), calendar: Self.calendar)
 

@@ -24,7 +24,9 @@ struct ParkChoice: WidgetConfigurationIntent {
 
 @Suite("PlanningAppIntentTimelineProvider: the configuration picks the snapshot key")
 struct PlanningAppIntentTimelineProviderTests {
-    private func provider(store: any SnapshotStore) -> PlanningAppIntentTimelineProvider<ParkingWidget, ParkChoice> {
+    private func provider(store: any SnapshotStore) -> PlanningAppIntentTimelineProvider<
+        ParkingWidget, ParkChoice
+    > {
         PlanningAppIntentTimelineProvider(
             core: Fixture.core(ParkingWidget(), store: store),
             scope: { ParkingWidget.key(park: $0.park) },
@@ -32,15 +34,19 @@ struct PlanningAppIntentTimelineProviderTests {
     }
 
     private func lots(_ park: String, free: Int) -> ParkingPayload {
-        ParkingPayload(parkID: park, parkName: park.capitalized, lots: [ParkingLot(name: "Lot", free: free, total: 100)])
+        ParkingPayload(
+            parkID: park, parkName: park.capitalized, lots: [ParkingLot(name: "Lot", free: free, total: 100)])
     }
 
     @Test("Each configuration reads its own park's snapshot")
     func configurationPicksKey() async throws {
         let store = InMemorySnapshotStore()
-        let sync = WidgetSync(store: store, reloader: RecordingReloader(), clock: ManualClock(now: Fixture.now))
-        try sync.commit(lots("yeouido", free: 12), for: ParkingWidget(), key: ParkingWidget.key(park: "yeouido"))
-        try sync.commit(lots("ttukseom", free: 80), for: ParkingWidget(), key: ParkingWidget.key(park: "ttukseom"))
+        let sync = WidgetSync(
+            store: store, reloader: RecordingReloader(), clock: ManualClock(now: Fixture.now))
+        try sync.commit(
+            lots("yeouido", free: 12), for: ParkingWidget(), key: ParkingWidget.key(park: "yeouido"))
+        try sync.commit(
+            lots("ttukseom", free: 80), for: ParkingWidget(), key: ParkingWidget.key(park: "ttukseom"))
         let provider = provider(store: store.readOnly())
 
         let yeouido = await provider.timeline(for: ParkChoice(park: "yeouido"))

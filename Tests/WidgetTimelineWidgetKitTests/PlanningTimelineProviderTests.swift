@@ -50,7 +50,9 @@ struct PlanningTimelineProviderTests {
 
         #expect(recorder.count == 1)
         let entry = try #require(recorder.calls.first)
-        #expect(entry.state == .fresh(TaskCountContent(count: 0), DataStamp(revision: 1, observedAt: Fixture.now)))
+        #expect(
+            entry.state == .fresh(TaskCountContent(count: 0), DataStamp(revision: 1, observedAt: Fixture.now))
+        )
     }
 
     @Test("A snapshot of a damaged store is unavailable with the reason, completed once")
@@ -143,9 +145,11 @@ struct PlanningTimelineProviderTests {
             let gallery = CompletionRecorder<PlannedTimelineEntry<TaskCountContent>>()
             preview.getSnapshot(in: TimelineProviderContext(isPreview: true), completion: gallery.completion)
             #expect(gallery.count == 1)
-            #expect(preview.placeholder(in: TimelineProviderContext(isPreview: false)) == preview.placeholder())
+            #expect(
+                preview.placeholder(in: TimelineProviderContext(isPreview: false)) == preview.placeholder())
 
-            let provider = Fixture.provider(Fixture.core(TaskCountWidget(), store: try Fixture.store(taskCount: 2)))
+            let provider = Fixture.provider(
+                Fixture.core(TaskCountWidget(), store: try Fixture.store(taskCount: 2)))
             let first = await withCheckedContinuation { continuation in
                 provider.getTimeline(in: TimelineProviderContext(isPreview: false)) {
                     continuation.resume(returning: $0.entries.first?.state)

@@ -9,7 +9,9 @@ import WidgetTimelineWidgetKit
 struct ProviderSetupProblemTests {
     static let problem = AppGroupError.containerUnavailable(groupIdentifier: "group.com.example.widgets")
 
-    private func provider(reports: CompletionRecorder<AppGroupError>) -> PlanningTimelineProvider<TaskCountWidget> {
+    private func provider(reports: CompletionRecorder<AppGroupError>) -> PlanningTimelineProvider<
+        TaskCountWidget
+    > {
         PlanningTimelineProvider(
             kind: TaskCountWidget(), in: .failure(Self.problem), clock: ManualClock(now: Fixture.now),
             calendar: { Fixture.calendar }, reportSetupProblem: SetupProblemReporter(reports.completion))

@@ -28,7 +28,8 @@ struct SharedContainerTests {
     #if !canImport(WidgetKit)
         @Test("Without App Groups (this platform) the public initializer fails the same way")
         func missingAppGroupThroughFileManager() {
-            #expect(throws: AppGroupError.containerUnavailable(groupIdentifier: "group.com.example.widgets")) {
+            #expect(throws: AppGroupError.containerUnavailable(groupIdentifier: "group.com.example.widgets"))
+            {
                 try SharedContainer(appGroup: AppGroup("group.com.example.widgets"))
             }
         }
@@ -36,7 +37,9 @@ struct SharedContainerTests {
 
     @Test(
         "An Info.plist without a usable identifier fails naming the key",
-        arguments: [nil, [:], ["WidgetTimelineAppGroup": ""], ["WidgetTimelineAppGroup": "$(WIDGET_APP_GROUP)"]]
+        arguments: [
+            nil, [:], ["WidgetTimelineAppGroup": ""], ["WidgetTimelineAppGroup": "$(WIDGET_APP_GROUP)"],
+        ]
             as [[String: String]?])
     func missingIdentifier(info: [String: String]?) {
         #expect(throws: AppGroupError.identifierMissing(infoDictionaryKey: "WidgetTimelineAppGroup")) {
@@ -46,7 +49,8 @@ struct SharedContainerTests {
 
     @Test("The identifier is read from the Info.plist, trimmed")
     func identifierFromInfoPlist() throws {
-        let group = try AppGroup.fromInfoDictionary(["WidgetTimelineAppGroup": " group.com.example.widgets\n"], key: "WidgetTimelineAppGroup")
+        let group = try AppGroup.fromInfoDictionary(
+            ["WidgetTimelineAppGroup": " group.com.example.widgets\n"], key: "WidgetTimelineAppGroup")
         #expect(group == AppGroup("group.com.example.widgets"))
     }
 
@@ -83,9 +87,10 @@ struct SharedContainerTests {
         }
 
         #expect(
-            error == .directoryUnusable(
-                groupIdentifier: "group.com.example.widgets", path: "/containers/group/WidgetTimeline",
-                reason: "permission denied"))
+            error
+                == .directoryUnusable(
+                    groupIdentifier: "group.com.example.widgets", path: "/containers/group/WidgetTimeline",
+                    reason: "permission denied"))
     }
 
     @Test("App and extension share one directory: same revision on both sides, both in the log")
@@ -93,7 +98,8 @@ struct SharedContainerTests {
         let root = try TemporaryDirectory()
         let container = try SharedContainer(
             appGroup: AppGroup("group.com.example.widgets"), subdirectory: "WidgetTimeline",
-            locateContainer: { _ in root.url }, createDirectory: SharedContainer.createDirectory(at:attributes:))
+            locateContainer: { _ in root.url },
+            createDirectory: SharedContainer.createDirectory(at:attributes:))
         let clock = ManualClock(now: Fixture.now)
         let sync = container.widgetSync(reloader: RecordingReloader(), clock: clock, debounce: .immediate)
         let provider = PlanningTimelineProvider(
@@ -106,7 +112,8 @@ struct SharedContainerTests {
         #expect(timeline.entries.first?.state.stamp?.revision == saved.revision)
         let events = container.log.read().events
         #expect(events.contains { $0.side == .host && $0.stage == .snapshotCommit && $0.revision == 1 })
-        #expect(events.contains { $0.side == .widgetExtension && $0.stage == .snapshotRead && $0.revision == 1 })
+        #expect(
+            events.contains { $0.side == .widgetExtension && $0.stage == .snapshotRead && $0.revision == 1 })
         #expect(container.store(access: .readOnly).isReadOnly)
     }
 

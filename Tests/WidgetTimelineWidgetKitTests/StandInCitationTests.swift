@@ -7,10 +7,13 @@ struct StandInCitationTests {
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
     /// Runs `Scripts/list-standin-citations.sh` with `arguments`.
-    static func listCitations(_ arguments: [String] = []) throws -> (status: Int32, output: String, errors: String) {
+    static func listCitations(_ arguments: [String] = []) throws -> (
+        status: Int32, output: String, errors: String
+    ) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/bin/bash")
-        process.arguments = [packageRoot.appendingPathComponent("Scripts/list-standin-citations.sh").path] + arguments
+        process.arguments =
+            [packageRoot.appendingPathComponent("Scripts/list-standin-citations.sh").path] + arguments
         let output = Pipe()
         let errors = Pipe()
         process.standardOutput = output
@@ -19,7 +22,10 @@ struct StandInCitationTests {
         let out = output.fileHandleForReading.readDataToEndOfFile()
         let err = errors.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: out, as: UTF8.self), String(decoding: err, as: UTF8.self))
+        return (
+            process.terminationStatus, String(decoding: out, as: UTF8.self),
+            String(decoding: err, as: UTF8.self)
+        )
     }
 
     @Test("The listing succeeds and names a developer.apple.com page for each declaration")

@@ -39,7 +39,8 @@ struct TimelineMappingTests {
         let stamp = DataStamp(revision: 7, observedAt: Fixture.now)
         let planned = PlannedTimeline<WidgetState<Int>>(
             entries: [
-                PlannedEntry(date: Fixture.now, state: .fresh(3, stamp), relevance: EntryRelevance(score: 0.5)),
+                PlannedEntry(
+                    date: Fixture.now, state: .fresh(3, stamp), relevance: EntryRelevance(score: 0.5)),
                 PlannedEntry(date: Fixture.now.addingTimeInterval(1800), state: .stale(3, stamp)),
             ],
             policy: .after(Self.reload))

@@ -53,7 +53,8 @@ struct WidgetCenterReloaderTests {
         let center = RecordingWidgetCenter(configured: ["task-count"])
         let reloader = WidgetCenterReloader(center: center)
         await reloader.refreshInstalledKinds()
-        let sync = WidgetSync(store: InMemorySnapshotStore(), reloader: reloader, clock: ManualClock(now: Fixture.now))
+        let sync = WidgetSync(
+            store: InMemorySnapshotStore(), reloader: reloader, clock: ManualClock(now: Fixture.now))
 
         let parking = try sync.commit(ParkingPayload.preview, for: ParkingWidget())
         let tasks = try sync.commit(TaskCountPayload(count: 4), for: TaskCountWidget())

@@ -29,8 +29,10 @@ struct NativePayloadBridge: Sendable {
 
         var description: String {
             switch self {
-            case .unknownKind(let kind): "no widget of kind \"\(kind)\"; use one of \(ExampleWidgets.kindList)"
-            case .badKey(let text): "\"\(text)\" is not a snapshot key: lower-case letters, digits, - and _, joined by ."
+            case .unknownKind(let kind):
+                "no widget of kind \"\(kind)\"; use one of \(ExampleWidgets.kindList)"
+            case .badKey(let text):
+                "\"\(text)\" is not a snapshot key: lower-case letters, digits, - and _, joined by ."
             case .badPayload(let kind, let error): "the \(kind) payload does not decode: \(error)"
             case .badObservedAt(let text): "observedAt \"\(text)\" is not an ISO 8601 instant with an offset"
             case .store(let error): "the snapshot was not saved: \(error)"
@@ -64,7 +66,8 @@ struct NativePayloadBridge: Sendable {
         case ParkingWidget().kind:
             return try commit(payloadJSON, for: ParkingWidget(), key: snapshotKey, observedAt: observed)
         case ParkConditionsWidget().kind:
-            return try commit(payloadJSON, for: ParkConditionsWidget(), key: snapshotKey, observedAt: observed)
+            return try commit(
+                payloadJSON, for: ParkConditionsWidget(), key: snapshotKey, observedAt: observed)
         default:
             throw .unknownKind(kind)
         }

@@ -51,7 +51,10 @@ final class WidgetBridge: Sendable {
 
     /// The bridge of the running app: the App Group from the Info.plist, the system's widget center.
     static func live() -> WidgetBridge {
-        WidgetBridge(container: Result { () throws(AppGroupError) in try SharedContainer(appGroup: .fromInfoDictionary()) })
+        WidgetBridge(
+            container: Result { () throws(AppGroupError) in
+                try SharedContainer(appGroup: .fromInfoDictionary())
+            })
     }
 
     /// One line for the app's screen.

@@ -9,6 +9,8 @@
         /// missing from the entitlements.
         ///
         /// Apple: https://developer.apple.com/documentation/foundation/filemanager/containerurl(forsecurityapplicationgroupidentifier:)
-        public func containerURL(forSecurityApplicationGroupIdentifier groupIdentifier: String) -> URL? { nil }
+        public func containerURL(forSecurityApplicationGroupIdentifier groupIdentifier: String) -> URL? {
+            nil
+        }
     }
 #endif

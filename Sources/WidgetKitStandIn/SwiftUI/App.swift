@@ -27,6 +27,8 @@
         ///
         /// Apple: https://developer.apple.com/documentation/swiftui/app/main()
         /// (declaration as on https://developer.apple.com/documentation/swiftui/widgetbundle/main())
-        @MainActor @preconcurrency public static func main() { StandInLaunch.explain(String(describing: Self.self)) }
+        @MainActor @preconcurrency public static func main() {
+            StandInLaunch.explain(String(describing: Self.self))
+        }
     }
 #endif

@@ -13,7 +13,9 @@
         ///
         /// Apple: https://developer.apple.com/documentation/swiftui/scene/onchange(of:initial:_:)-7b6vh
         @available(iOS 17.0, macOS 14.0, watchOS 10.0, *)
-        nonisolated public func onChange<V>(of value: V, initial: Bool = false, _ action: @escaping () -> Void)
+        nonisolated public func onChange<V>(
+            of value: V, initial: Bool = false, _ action: @escaping () -> Void
+        )
             -> some Scene where V: Equatable
         { self }
     }

@@ -12,7 +12,9 @@
         ///
         /// Apple: https://developer.apple.com/documentation/swiftui/view/containerbackground(_:for:)
         @available(iOS 17.0, macOS 14.0, watchOS 10.0, *)
-        nonisolated public func containerBackground<S>(_ style: S, for container: ContainerBackgroundPlacement)
+        nonisolated public func containerBackground<S>(
+            _ style: S, for container: ContainerBackgroundPlacement
+        )
             -> some View where S: ShapeStyle
         { self }
 

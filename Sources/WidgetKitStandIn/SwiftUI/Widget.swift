@@ -21,6 +21,8 @@
         /// Initializes and runs the widget. The stand-in only says where it runs.
         ///
         /// Apple: https://developer.apple.com/documentation/swiftui/widget/main()
-        @MainActor @preconcurrency public static func main() { StandInLaunch.explain(String(describing: Self.self)) }
+        @MainActor @preconcurrency public static func main() {
+            StandInLaunch.explain(String(describing: Self.self))
+        }
     }
 #endif

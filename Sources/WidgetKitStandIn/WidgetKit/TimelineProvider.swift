@@ -29,7 +29,8 @@
         /// Provides a timeline entry that represents the current time and state of a widget.
         ///
         /// Apple: https://developer.apple.com/documentation/widgetkit/timelineprovider/getsnapshot(in:completion:)
-        @preconcurrency func getSnapshot(in context: Self.Context, completion: @escaping @Sendable (Self.Entry) -> Void)
+        @preconcurrency func getSnapshot(
+            in context: Self.Context, completion: @escaping @Sendable (Self.Entry) -> Void)
 
         /// Provides an array of timeline entries for the current time and, optionally, any future
         /// times to update a widget.

@@ -39,7 +39,8 @@ extension SharedContainer {
         reconfirmationShare: Double? = 0.5
     ) -> WidgetSync {
         WidgetSync(
-            store: store(access: .readWrite), reloader: reloader, clock: clock, debounce: debounce, ledger: ledger,
+            store: store(access: .readWrite), reloader: reloader, clock: clock, debounce: debounce,
+            ledger: ledger,
             reconfirmationShare: reconfirmationShare, log: log)
     }
 }

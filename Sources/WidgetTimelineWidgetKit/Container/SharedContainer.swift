@@ -57,9 +57,10 @@ public struct SharedContainer: Sendable, Hashable {
         }
         let directory = container.appendingPathComponent(subdirectory, isDirectory: true)
         let attributes: [FileAttributeKey: Any] = [.protectionKey: SharedContainer.fileProtection]
-        for path in [directory, directory.appendingPathComponent("snapshots", isDirectory: true),
-            directory.appendingPathComponent("diagnostics", isDirectory: true)]
-        {
+        for path in [
+            directory, directory.appendingPathComponent("snapshots", isDirectory: true),
+            directory.appendingPathComponent("diagnostics", isDirectory: true),
+        ] {
             do {
                 try createDirectory(path, attributes)
             } catch {
@@ -97,7 +98,8 @@ public struct SharedContainer: Sendable, Hashable {
         #else
             let applied = attributes.filter { $0.key != .protectionKey }
         #endif
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true, attributes: applied)
+        try FileManager.default.createDirectory(
+            at: url, withIntermediateDirectories: true, attributes: applied)
         if !applied.isEmpty {
             try FileManager.default.setAttributes(applied, ofItemAtPath: url.path)
         }

@@ -35,7 +35,8 @@ struct ProviderRunner<Kind: WidgetKind>: Sendable {
             reportSetupProblem(setupProblem)
             return PlannedTimelineEntry(unusableContainerPlan(at: now, in: calendar).entries[0], key: key)
         }
-        return PlannedTimelineEntry(core.snapshot(for: key, isPreview: isPreview, at: now, in: calendar), key: key)
+        return PlannedTimelineEntry(
+            core.snapshot(for: key, isPreview: isPreview, at: now, in: calendar), key: key)
     }
 
     /// The timeline: always at least one entry and a policy, whatever failed.
@@ -84,7 +85,8 @@ extension ProviderRunner {
                 kind: kind, store: InMemorySnapshotStore().readOnly(), sleeper: ContinuousClock())
             self.init(
                 core: WidgetProviderCore(loader: loader, options: options),
-                clock: clock, calendar: calendar, setupProblem: problem, reportSetupProblem: reportSetupProblem)
+                clock: clock, calendar: calendar, setupProblem: problem,
+                reportSetupProblem: reportSetupProblem)
         }
     }
 }

@@ -26,7 +26,8 @@ public struct SetupProblemReporter: Sendable {
             Logger(subsystem: "WidgetTimeline", category: "setup").fault(
                 "widget provider setup failed: \(problem.description, privacy: .public)")
         #else
-            FileHandle.standardError.write(Data("WidgetTimeline: widget provider setup failed: \(problem)\n".utf8))
+            FileHandle.standardError.write(
+                Data("WidgetTimeline: widget provider setup failed: \(problem)\n".utf8))
         #endif
     }
 }

@@ -7,9 +7,11 @@ import WidgetTimelineWidgetKit
 /// says how current it is.
 extension WidgetScreen {
     /// "3" open tasks. Zero is a value: it shows "0", never "Unavailable" (SPEC P5).
-    static func taskCount(_ entry: PlannedTimelineEntry<TaskCountContent>, calendar: Calendar) -> WidgetScreen {
+    static func taskCount(_ entry: PlannedTimelineEntry<TaskCountContent>, calendar: Calendar) -> WidgetScreen
+    {
         WidgetScreen(
-            title: "Open tasks", state: entry.state, link: URL(string: "exampleapp://tasks"), calendar: calendar
+            title: "Open tasks", state: entry.state, link: URL(string: "exampleapp://tasks"),
+            calendar: calendar
         ) { "\($0.count)" }
     }
 
