@@ -125,4 +125,20 @@ struct HostAppTests {
         #expect(screen.detail == "Updated 09:00")
         #expect(entry.state.stamp?.revision == 1)
     }
+
+    @Test("Launched with the CI argument, the app commits its fixture project; otherwise nothing")
+    func launchFixture() throws {
+        let host = try Host()
+
+        #expect(!host.bridge.commitFixtureIfRequested(arguments: ["ExampleHostApp"]))
+        #expect((try? host.container.store().keys()) == [])
+
+        #expect(
+            host.bridge.commitFixtureIfRequested(arguments: [
+                "ExampleHostApp", "-WidgetTimelineCommitFixture",
+            ]))
+        let stored = host.container.store().read(TaskCountWidget().defaultKey, for: TaskCountWidget())
+        #expect(stored.snapshot?.payload == TaskCountPayload(count: 1))
+        #expect(stored.snapshot?.revision == 1)
+    }
 }

@@ -1,3 +1,5 @@
+import Foundation
+
 #if canImport(WidgetKit)
     import SwiftUI
 #else
@@ -13,6 +15,10 @@
 struct ExampleHostApp: App {
     @Environment(\.scenePhase) private var scenePhase
     private let widgets = WidgetBridge.live()
+
+    init() {
+        widgets.commitFixtureIfRequested(arguments: ProcessInfo.processInfo.arguments)
+    }
 
     var body: some Scene {
         WindowGroup {

@@ -104,6 +104,30 @@ final class WidgetBridge: Sendable {
         sync?.reloadAll(reason: "sign-out")
     }
 
+    /// The launch argument with which CI asks the app to commit ``fixtureProject`` (docs/adopting.md,
+    /// "A CI recipe for a Mac").
+    static let commitFixtureArgument = "-WidgetTimelineCommitFixture"
+
+    /// A project with invented tasks: what CI commits to check that the app and the extension read
+    /// the same revision. Never a real user's data.
+    static func fixtureProject(at now: Date) -> TaskProject {
+        TaskProject(tasks: [
+            ProjectTask(title: "Fixture task due in an hour", dueAt: now.addingTimeInterval(3600)),
+            ProjectTask(title: "Fixture task done", completedAt: now),
+        ])
+    }
+
+    /// Commits ``fixtureProject(at:)`` when the app was launched with ``commitFixtureArgument``.
+    ///
+    /// - Returns: whether it did.
+    @discardableResult
+    func commitFixtureIfRequested(arguments: [String]) -> Bool {
+        guard arguments.contains(Self.commitFixtureArgument) else { return false }
+        projectDidChange(Self.fixtureProject(at: clock.now))
+        sync?.flush()
+        return true
+    }
+
     /// The sync, for the native bridge of a Flutter or React Native host.
     var widgetSync: WidgetSync? { sync }
 }
