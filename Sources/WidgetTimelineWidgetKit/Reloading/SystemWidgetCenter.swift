@@ -19,7 +19,7 @@ public struct SystemWidgetCenter: WidgetCenterClient {
     /// The installed kinds, from `currentConfigurations()` where it exists (iOS 18, macOS 15,
     /// watchOS 11) and `getCurrentConfigurations(_:)` before.
     public func configuredKinds() async throws -> Set<String> {
-        if #available(iOS 18.0, macOS 15.0, watchOS 11.0, *) {
+        if #available(iOS 18.0, macOS 15.0, watchOS 11.0, visionOS 26.0, *) {
             return Set(try await WidgetCenter.shared.currentConfigurations().map(\.kind))
         }
         return try await withCheckedThrowingContinuation { continuation in
