@@ -12,16 +12,6 @@ import WidgetTimelineWidgetKit
     import WidgetKitStandIn
 #endif
 
-/// A configuration with one choice: the park.
-struct ParkChoice: WidgetConfigurationIntent {
-    static let title: LocalizedStringResource = "Park"
-    var park = "riverside"
-
-    init() {}
-
-    init(park: String) { self.park = park }
-}
-
 @Suite("PlanningAppIntentTimelineProvider: the configuration picks the snapshot key")
 struct PlanningAppIntentTimelineProviderTests {
     private func provider(store: any SnapshotStore) -> PlanningAppIntentTimelineProvider<
@@ -81,14 +71,3 @@ struct PlanningAppIntentTimelineProviderTests {
         #endif
     }
 }
-
-#if !canImport(WidgetKit)
-    @testable import WidgetKitStandIn
-
-    /// A context as WidgetKit would pass it; only the stand-in lets a test build one.
-    enum PreviewContext {
-        static func make(isPreview: Bool = true) -> TimelineProviderContext {
-            TimelineProviderContext(isPreview: isPreview)
-        }
-    }
-#endif

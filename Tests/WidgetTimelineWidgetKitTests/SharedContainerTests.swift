@@ -132,16 +132,3 @@ struct SharedContainerTests {
         #expect(FileDiagnosticLog(directory: export).read().events == container.log.read().events)
     }
 }
-
-/// A directory removed when the test ends.
-final class TemporaryDirectory {
-    let url: URL
-
-    init() throws {
-        url = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "widget-timeline-adapter-\(UUID().uuidString)", isDirectory: true)
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    }
-
-    deinit { try? FileManager.default.removeItem(at: url) }
-}
