@@ -65,7 +65,7 @@ final class WidgetRun<Kind: WidgetKind>: WidgetRunning {
     ) {
         self.script = script
         self.model = model
-        let container = SharedContainer<Kind>(kind: script.kind, key: script.key)
+        let container = SimulatedContainer<Kind>(kind: script.kind, key: script.key)
         self.strategy = strategy.make(
             StrategyInputs(kind: script.kind, key: script.key, deviceSeed: deviceSeed),
             container: container,

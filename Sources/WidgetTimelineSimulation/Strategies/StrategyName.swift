@@ -65,7 +65,7 @@ public enum StrategyName: String, CaseIterable, Sendable, Codable, Hashable {
     /// Builds this strategy for one widget.
     func make<Kind: WidgetKind>(
         _ inputs: StrategyInputs<Kind>,
-        container: SharedContainer<Kind>,
+        container: SimulatedContainer<Kind>,
         hasSource: Bool
     ) -> any WidgetStrategy<Kind> {
         let kind = inputs.kind

@@ -6,10 +6,10 @@ import WidgetTimeline
 /// the dose is due (seed 000, "why a widget built like a small app drifts"). Shown as current.
 final class HourlyBakedExtension<Kind: WidgetKind>: ExtensionSide {
     private let kind: Kind
-    private let container: SharedContainer<Kind>
+    private let container: SimulatedContainer<Kind>
     private let count: Int
 
-    init(kind: Kind, container: SharedContainer<Kind>, count: Int = 24) {
+    init(kind: Kind, container: SimulatedContainer<Kind>, count: Int = 24) {
         self.kind = kind
         self.container = container
         self.count = count

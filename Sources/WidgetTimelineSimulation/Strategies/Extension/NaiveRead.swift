@@ -7,7 +7,7 @@ import WidgetTimeline
 enum NaiveRead {
     static func snapshot<Kind: WidgetKind>(
         in context: ExtensionContext<Kind.Payload>,
-        container: SharedContainer<Kind>
+        container: SimulatedContainer<Kind>
     ) -> (snapshot: Snapshot<Kind.Payload>?, failure: UnavailableReason?) {
         guard context.hasSource else { return (container.latest, nil) }
         switch context.fetch(timeout: nil) {

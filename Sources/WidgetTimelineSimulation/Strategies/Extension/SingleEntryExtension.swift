@@ -23,11 +23,11 @@ final class SingleEntryExtension<Kind: WidgetKind>: ExtensionSide {
     }
 
     private let kind: Kind
-    private let container: SharedContainer<Kind>
+    private let container: SimulatedContainer<Kind>
     private let nextReload: NextReload
     private let onFailure: FailurePolicy
 
-    init(kind: Kind, container: SharedContainer<Kind>, nextReload: NextReload, onFailure: FailurePolicy) {
+    init(kind: Kind, container: SimulatedContainer<Kind>, nextReload: NextReload, onFailure: FailurePolicy) {
         self.kind = kind
         self.container = container
         self.nextReload = nextReload

@@ -5,9 +5,9 @@ import WidgetTimeline
 /// emits several times; calling the native reload each time repeats requests for the same
 /// content"). Burns budget and reload requests without showing anything new.
 final class EveryEmissionHost<Kind: WidgetKind>: HostSide {
-    private let container: SharedContainer<Kind>
+    private let container: SimulatedContainer<Kind>
 
-    init(container: SharedContainer<Kind>) {
+    init(container: SimulatedContainer<Kind>) {
         self.container = container
     }
 

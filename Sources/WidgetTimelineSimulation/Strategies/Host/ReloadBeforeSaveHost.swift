@@ -5,12 +5,12 @@ import WidgetTimeline
 /// is quick, the provider reads the previous snapshot and shows it as current until the next
 /// reload.
 final class ReloadBeforeSaveHost<Kind: WidgetKind>: HostSide {
-    private let container: SharedContainer<Kind>
+    private let container: SimulatedContainer<Kind>
     private var lastFingerprint: ContentFingerprint?
     /// Saves in flight, oldest first: each completes ``HostContext/saveDuration`` after it began.
     private var saving: [(done: Date, payload: Kind.Payload, observedAt: Date)] = []
 
-    init(container: SharedContainer<Kind>) {
+    init(container: SimulatedContainer<Kind>) {
         self.container = container
     }
 

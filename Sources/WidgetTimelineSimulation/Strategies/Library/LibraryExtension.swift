@@ -8,7 +8,7 @@ final class LibraryExtension<Kind: WidgetKind>: ExtensionSide {
     private let provider: WidgetProviderCore<Kind>
     private let key: SnapshotKey
 
-    init(kind: Kind, container: SharedContainer<Kind>, options: PlanningOptions) {
+    init(kind: Kind, container: SimulatedContainer<Kind>, options: PlanningOptions) {
         key = container.key
         provider = WidgetProviderCore(
             loader: EntryLoader(kind: kind, store: container.store, sleeper: ContinuousClock()),

@@ -5,14 +5,15 @@ import WidgetTimeline
 /// stored snapshot, save first, then a debounced reload through the simulated `WidgetCenter`,
 /// flushed when the app leaves the foreground (SPEC R1–R4).
 final class LibraryHost<Kind: WidgetKind>: HostSide {
-    private let container: SharedContainer<Kind>
+    private let container: SimulatedContainer<Kind>
     private let debounceWindow: TimeInterval
     private let maximumDebounce: TimeInterval
     private var sync: WidgetSync?
     private var timer: SimulatedTimer?
 
     init(
-        container: SharedContainer<Kind>, debounceWindow: TimeInterval = 2, maximumDebounce: TimeInterval = 10
+        container: SimulatedContainer<Kind>, debounceWindow: TimeInterval = 2,
+        maximumDebounce: TimeInterval = 10
     ) {
         self.container = container
         self.debounceWindow = debounceWindow
