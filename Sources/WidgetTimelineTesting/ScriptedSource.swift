@@ -40,12 +40,7 @@ public final class ScriptedSource<Payload: Codable & Sendable & Equatable>: Snap
         case .fail(let reason): throw SourceFailure(reason)
         case .throwOther: throw ScriptedSourceError()
         case .hang:
-            let waiter = CancellableWaiter()
-            await withTaskCancellationHandler {
-                await waiter.wait()
-            } onCancel: {
-                waiter.release()
-            }
+            try await CancellableWaiter.waitUntilCancelled()
             throw CancellationError()
         }
     }

@@ -37,6 +37,14 @@ public struct StalledClock: Clock, Sendable {
     public var minimumResolution: Duration { .zero }
 
     public func sleep(until deadline: Instant, tolerance: Duration?) async throws {
+        try await CancellableWaiter.waitUntilCancelled()
+    }
+}
+
+/// A one-shot gate: `wait()` suspends until `release()`, which may come first.
+final class CancellableWaiter: @unchecked Sendable {
+    /// Suspends until the current task is cancelled, then throws `CancellationError`.
+    static func waitUntilCancelled() async throws {
         let waiter = CancellableWaiter()
         await withTaskCancellationHandler {
             await waiter.wait()
@@ -45,10 +53,7 @@ public struct StalledClock: Clock, Sendable {
         }
         throw CancellationError()
     }
-}
 
-/// A one-shot gate: `wait()` suspends until `release()`, which may come first.
-final class CancellableWaiter: @unchecked Sendable {
     // @unchecked: `released` and `continuation` are read and written under `lock`.
     private let lock = NSLock()
     private var released = false

@@ -69,3 +69,41 @@ struct EndToEndTests {
         #expect(linted.status == 0, "\(linted.standardOutput)\(linted.standardError)")
     }
 }
+
+/// `demo` and `simulate` as a user runs them.
+@Suite("The built binary: demo and simulate")
+struct SimulationEndToEndTests {
+    private func binary() throws -> URL {
+        try #require(
+            BuiltProducts.executable("widget-timeline"), "widget-timeline is not built next to the tests")
+    }
+
+    @Test("demo: exit 0, the comparison on stdout, the report written where asked")
+    func demo() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "wt-e2e-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let result = try ProcessOutput.run(
+            try binary(), ["demo", "--report", "day.html"], currentDirectory: directory)
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(result.standardError.isEmpty)
+        #expect(result.standardOutput.contains("stale shown as fresh"))
+        #expect(result.standardOutput.hasSuffix("report: day.html\n"))
+        #expect(FileManager.default.fileExists(atPath: directory.appendingPathComponent("day.html").path))
+    }
+
+    @Test("simulate with a bad scenario: exit 65 and the JSON path; a missing one: exit 66")
+    func badScenario() throws {
+        let bad = try ProcessOutput.run(
+            try binary(), ["simulate", "-"],
+            input: Data(#"{"start": "2026-11-30T07:00:00Z", "duration": 5}"#.utf8))
+        #expect(bad.status == 65)
+        #expect(
+            bad.standardError
+                == "error: scenario on standard input is not valid: at $: missing member \"timeZone\"\n")
+        let missing = try ProcessOutput.run(try binary(), ["simulate", "/nonexistent/scenario.json"])
+        #expect(missing.status == 66)
+        #expect(missing.standardOutput.isEmpty)
+    }
+}

@@ -33,9 +33,9 @@ struct ParkWidgetsTests {
         #expect(keys[3].rawValue == "park.yeouido.general")
     }
 
-    @Test("data freshness comes from observedAt: a snapshot written now with 15-minute-old counts is stale")
+    @Test("data freshness comes from observedAt: a snapshot written now with 20-minute-old counts is stale")
     func observedAtDecides() {
-        let snapshot = parking(observed: now.addingTimeInterval(-900), generated: now)
+        let snapshot = parking(observed: now.addingTimeInterval(-1200), generated: now)
         let state = ParkingWidget().state(of: snapshot, at: now, in: calendar)
         #expect(state.situation == "stale")
         #expect(state.content?.totalFree == 40)
@@ -48,7 +48,7 @@ struct ParkWidgetsTests {
             for: .loaded(parking(observed: now)), at: now, in: calendar)
         #expect(timeline.entries.map(\.state.situation) == ["fresh", "stale", "unavailable"])
         #expect(timeline.entries.last?.state == .unavailable(.expired))
-        #expect(timeline.entries.last?.date == now.addingTimeInterval(3600))
+        #expect(timeline.entries.last?.date == now.addingTimeInterval(90 * 60))
     }
 
     @Test("the server's own stale threshold replaces the widget's")

@@ -18,9 +18,7 @@ public enum CanonicalJSON {
     ///
     /// - Throws: `EncodingError` when the value cannot be encoded as JSON (a non-finite number).
     public static func encode<Value: Encodable>(_ value: Value) throws -> [UInt8] {
-        let data = try JSONCoding.encoder().encode(value)
-        let tree = try JSONDecoder().decode(JSONValue.self, from: data)
-        return encode(tree)
+        encode(try JSONTreeEncoder.encode(value))
     }
 
     private static func write(_ value: JSONValue, into output: inout [UInt8]) {

@@ -1,11 +1,13 @@
-/// SHA-256 (FIPS 180-4), so fingerprints are identical on every platform without CryptoKit,
-/// which Linux does not have.
+/// SHA-256 (FIPS 180-4), so fingerprints and record checksums are identical on every platform
+/// without CryptoKit, which Linux does not have.
+///
+/// Whole 64-byte blocks are compressed straight from the caller's contiguous bytes; only a tail
+/// shorter than a block is copied.
 struct SHA256 {
-    private var state: [UInt32] = [
-        0x6a09_e667, 0xbb67_ae85, 0x3c6e_f372, 0xa54f_f53a, 0x510e_527f, 0x9b05_688c, 0x1f83_d9ab,
-        0x5be0_cd19,
-    ]
-    private var buffer: [UInt8] = []
+    private var state: (UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32) = (
+        0x6a09_e667, 0xbb67_ae85, 0x3c6e_f372, 0xa54f_f53a, 0x510e_527f, 0x9b05_688c, 0x1f83_d9ab, 0x5be0_cd19
+    )
+    private var tail: [UInt8] = []
     private var length: UInt64 = 0
 
     private static let k: [UInt32] = [
@@ -27,76 +29,111 @@ struct SHA256 {
         0xc671_78f2,
     ]
 
+    private static let hexDigits = Array("0123456789abcdef".utf8)
+
     /// The digest of `bytes` as 64 lowercase hex characters.
     static func hexDigest<Bytes: Sequence>(of bytes: Bytes) -> String where Bytes.Element == UInt8 {
         var hasher = SHA256()
         hasher.update(bytes)
-        return hasher.finalize().map { byte in
-            let hex = String(byte, radix: 16)
-            return byte < 16 ? "0" + hex : hex
-        }.joined()
+        var text: [UInt8] = []
+        text.reserveCapacity(64)
+        for byte in hasher.finalize() {
+            text.append(hexDigits[Int(byte >> 4)])
+            text.append(hexDigits[Int(byte & 0x0F)])
+        }
+        return String(decoding: text, as: UTF8.self)
     }
 
     mutating func update<Bytes: Sequence>(_ bytes: Bytes) where Bytes.Element == UInt8 {
-        for byte in bytes {
-            buffer.append(byte)
-            length &+= 1
-            if buffer.count == 64 {
-                compress(buffer)
-                buffer.removeAll(keepingCapacity: true)
+        let handled: Void? = bytes.withContiguousStorageIfAvailable {
+            update(contiguous: UnsafeRawBufferPointer($0))
+        }
+        if handled == nil {
+            let copy = Array(bytes)
+            copy.withUnsafeBytes { update(contiguous: $0) }
+        }
+    }
+
+    private mutating func update(contiguous bytes: UnsafeRawBufferPointer) {
+        length &+= UInt64(bytes.count)
+        var offset = 0
+        withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 64) { schedule in
+            if !tail.isEmpty {
+                let take = min(64 - tail.count, bytes.count)
+                tail.append(contentsOf: bytes[0..<take])
+                offset = take
+                guard tail.count == 64 else { return }
+                let block = tail
+                block.withUnsafeBytes { compress($0.baseAddress!, schedule: schedule) }
+                tail.removeAll(keepingCapacity: true)
+            }
+            while offset + 64 <= bytes.count {
+                compress(bytes.baseAddress! + offset, schedule: schedule)
+                offset += 64
             }
         }
+        if offset < bytes.count { tail.append(contentsOf: bytes[offset...]) }
     }
 
     mutating func finalize() -> [UInt8] {
         let bitLength = length &* 8
-        var tail = buffer
-        tail.append(0x80)
-        while tail.count % 64 != 56 { tail.append(0) }
+        var last = tail
+        last.append(0x80)
+        let total = last.count <= 56 ? 64 : 128
+        last.append(contentsOf: repeatElement(0, count: total - 8 - last.count))
         for shift in stride(from: 56, through: 0, by: -8) {
-            tail.append(UInt8(truncatingIfNeeded: bitLength >> UInt64(shift)))
+            last.append(UInt8(truncatingIfNeeded: bitLength >> UInt64(shift)))
         }
-        for start in stride(from: 0, to: tail.count, by: 64) { compress(tail[start..<start + 64]) }
-        return state.flatMap { word in (0..<4).map { UInt8(truncatingIfNeeded: word >> UInt32(24 - 8 * $0)) }
+        withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 64) { schedule in
+            last.withUnsafeBytes { bytes in
+                for offset in stride(from: 0, to: total, by: 64) {
+                    compress(bytes.baseAddress! + offset, schedule: schedule)
+                }
+            }
         }
+        tail.removeAll()
+        var digest = [UInt8](repeating: 0, count: 32)
+        for (index, word) in [state.0, state.1, state.2, state.3, state.4, state.5, state.6, state.7]
+            .enumerated()
+        {
+            digest[4 * index] = UInt8(truncatingIfNeeded: word >> 24)
+            digest[4 * index + 1] = UInt8(truncatingIfNeeded: word >> 16)
+            digest[4 * index + 2] = UInt8(truncatingIfNeeded: word >> 8)
+            digest[4 * index + 3] = UInt8(truncatingIfNeeded: word)
+        }
+        return digest
     }
 
-    private mutating func compress(_ block: some Collection<UInt8>) {
-        var w = [UInt32](repeating: 0, count: 64)
-        var index = block.startIndex
-        for t in 0..<16 {
-            var word: UInt32 = 0
-            for _ in 0..<4 {
-                word = word << 8 | UInt32(block[index])
-                index = block.index(after: index)
+    /// Compresses one 64-byte block, using `w` (64 words) for the message schedule.
+    private mutating func compress(_ block: UnsafeRawPointer, schedule w: UnsafeMutableBufferPointer<UInt32>)
+    {
+        do {
+            for t in 0..<16 {
+                w[t] = UInt32(bigEndian: block.loadUnaligned(fromByteOffset: 4 * t, as: UInt32.self))
             }
-            w[t] = word
+            for t in 16..<64 {
+                let s0 = w[t - 15].rotatedRight(7) ^ w[t - 15].rotatedRight(18) ^ (w[t - 15] >> 3)
+                let s1 = w[t - 2].rotatedRight(17) ^ w[t - 2].rotatedRight(19) ^ (w[t - 2] >> 10)
+                w[t] = w[t - 16] &+ s0 &+ w[t - 7] &+ s1
+            }
+            var (a, b, c, d, e, f, g, h) = state
+            Self.k.withUnsafeBufferPointer { k in
+                for t in 0..<64 {
+                    let s1 = e.rotatedRight(6) ^ e.rotatedRight(11) ^ e.rotatedRight(25)
+                    let choice = (e & f) ^ (~e & g)
+                    let temp1 = h &+ s1 &+ choice &+ k[t] &+ w[t]
+                    let s0 = a.rotatedRight(2) ^ a.rotatedRight(13) ^ a.rotatedRight(22)
+                    let majority = (a & b) ^ (a & c) ^ (b & c)
+                    let temp2 = s0 &+ majority
+                    (h, g, f, e, d, c, b, a) = (g, f, e, d &+ temp1, c, b, a, temp1 &+ temp2)
+                }
+            }
+            state = (
+                state.0 &+ a, state.1 &+ b, state.2 &+ c, state.3 &+ d, state.4 &+ e, state.5 &+ f,
+                state.6 &+ g,
+                state.7 &+ h
+            )
         }
-        for t in 16..<64 {
-            let s0 = w[t - 15].rotatedRight(7) ^ w[t - 15].rotatedRight(18) ^ (w[t - 15] >> 3)
-            let s1 = w[t - 2].rotatedRight(17) ^ w[t - 2].rotatedRight(19) ^ (w[t - 2] >> 10)
-            w[t] = w[t - 16] &+ s0 &+ w[t - 7] &+ s1
-        }
-        var (a, b, c, d, e, f, g, h) = (
-            state[0], state[1], state[2], state[3], state[4], state[5], state[6], state[7]
-        )
-        for t in 0..<64 {
-            let s1 = e.rotatedRight(6) ^ e.rotatedRight(11) ^ e.rotatedRight(25)
-            let choice = (e & f) ^ (~e & g)
-            let temp1 = h &+ s1 &+ choice &+ Self.k[t] &+ w[t]
-            let s0 = a.rotatedRight(2) ^ a.rotatedRight(13) ^ a.rotatedRight(22)
-            let majority = (a & b) ^ (a & c) ^ (b & c)
-            let temp2 = s0 &+ majority
-            (h, g, f, e, d, c, b, a) = (g, f, e, d &+ temp1, c, b, a, temp1 &+ temp2)
-        }
-        state[0] &+= a
-        state[1] &+= b
-        state[2] &+= c
-        state[3] &+= d
-        state[4] &+= e
-        state[5] &+= f
-        state[6] &+= g
-        state[7] &+= h
     }
 }
 

@@ -18,7 +18,8 @@ public final class EntryLoader<Kind: WidgetKind>: @unchecked Sendable {
     public let kind: Kind
     private let store: any SnapshotStore
     private let source: (any SnapshotSource<Kind.Payload>)?
-    private let timeout: Duration
+    /// How long a fetch may take.
+    public let timeout: Duration
     private let sleeper: any Clock<Duration>
     private let log: any DiagnosticSink
 
@@ -56,30 +57,85 @@ public final class EntryLoader<Kind: WidgetKind>: @unchecked Sendable {
         return read.loadResult
     }
 
-    /// Loads what the widget should show for `key` at `now`.
-    ///
-    /// - Parameter forceRefresh: ask the source even when the snapshot is young enough.
+    /// Loads what the widget should show for `key` at `now`, asking the source (with the timeout)
+    /// when the stored snapshot is old, missing or `forceRefresh` is set.
     public func load(_ key: SnapshotKey, at now: Date, forceRefresh: Bool = false) async -> LoadResult<
         Kind.Payload
     > {
+        let step = begin(key, at: now, forceRefresh: forceRefresh, canFetch: source != nil)
+        guard case .fetch(let pending) = step, let source else { return step.result }
+        return finish(pending, fetched: await fetch(key, from: source))
+    }
+
+    /// Loads like ``load(_:at:forceRefresh:)``, fetching through `fetch` instead of the source:
+    /// for callers whose fetch is synchronous — the simulator's virtual network, tools, tests.
+    /// `nil` reads the store only.
+    public func load(
+        _ key: SnapshotKey,
+        at now: Date,
+        forceRefresh: Bool = false,
+        fetchingWith fetch: ((SnapshotKey) -> Result<SourceAnswer<Kind.Payload>, SourceFailure>)?
+    ) -> LoadResult<Kind.Payload> {
+        let step = begin(key, at: now, forceRefresh: forceRefresh, canFetch: fetch != nil)
+        guard case .fetch(let pending) = step, let fetch else { return step.result }
+        return finish(pending, fetched: fetch(key))
+    }
+
+    // MARK: - The decision, shared by both paths
+
+    /// What a load does after reading the store.
+    private enum Step {
+        /// The answer, without fetching.
+        case done(LoadResult<Kind.Payload>)
+        /// Fetch, then ``finish(_:fetched:)``.
+        case fetch(Pending)
+
+        var result: LoadResult<Kind.Payload> {
+            switch self {
+            case .done(let result): result
+            case .fetch(let pending): pending.read.loadResult
+            }
+        }
+    }
+
+    /// A load waiting for its fetch.
+    private struct Pending {
+        var key: SnapshotKey
+        var now: Date
+        var read: SnapshotReadResult<Kind.Payload>
+    }
+
+    private func begin(_ key: SnapshotKey, at now: Date, forceRefresh: Bool, canFetch: Bool) -> Step {
         let read = store.read(key, for: kind)
         logRead(read, key: key, at: now)
-        let stored = read.snapshot
-        if let stored, !forceRefresh,
+        if let stored = read.snapshot, !forceRefresh,
             now.timeIntervalSince(stored.generatedAt) < kind.freshness(of: stored).refreshAfter
         {
             resetFailures(key)
-            return .loaded(stored)
+            return .done(.loaded(stored))
         }
-        guard let source else {
-            // Nothing to fetch from: what is stored is all there is, and its age speaks for itself.
-            return read.loadResult
+        // Nothing to fetch from: what is stored is all there is, and its age speaks for itself.
+        guard canFetch else { return .done(read.loadResult) }
+        return .fetch(Pending(key: key, now: now, read: read))
+    }
+
+    private func finish(
+        _ pending: Pending,
+        fetched: Result<SourceAnswer<Kind.Payload>, SourceFailure>
+    ) -> LoadResult<Kind.Payload> {
+        let (key, now, read) = (pending.key, pending.now, pending.read)
+        let stored = read.snapshot
+        var outcome = fetched
+        // An answer for another scope (another park) answers nothing (SPEC L2).
+        if case .success(let answer) = fetched, !kind.payload(answer.payload, answers: key) {
+            outcome = .failure(SourceFailure(.sourceEmpty))
         }
-        switch await fetch(key, from: source) {
+        switch outcome {
         case .success(let answer):
             resetFailures(key)
             return .loaded(save(answer, for: key, previous: stored, at: now))
-        case .failure(let reason):
+        case .failure(let failure):
+            let reason = failure.reason
             let count = recordFailure(key, stored: stored, at: now)
             log.record(
                 DiagnosticEvent(
@@ -93,19 +149,14 @@ public final class EntryLoader<Kind: WidgetKind>: @unchecked Sendable {
         }
     }
 
-    // MARK: - Steps
-
-    private enum FetchResult {
-        case success(SourceAnswer<Kind.Payload>)
-        case failure(UnavailableReason)
-    }
+    // MARK: - Effects
 
     /// Fetches with the timeout. Returns as soon as either finishes, even if the source ignores
     /// cancellation, so a hung request cannot run into the watchdog.
-    private func fetch(_ key: SnapshotKey, from source: any SnapshotSource<Kind.Payload>) async -> FetchResult
+    private func fetch(_ key: SnapshotKey, from source: any SnapshotSource<Kind.Payload>) async
+        -> Result<SourceAnswer<Kind.Payload>, SourceFailure>
     {
-        let gate = FirstResult<FetchResult>()
-        let kind = self.kind
+        let gate = FirstResult<Result<SourceAnswer<Kind.Payload>, SourceFailure>>()
         let timeout = self.timeout
         let sleeper = self.sleeper
         return await withCheckedContinuation { continuation in
@@ -114,21 +165,18 @@ public final class EntryLoader<Kind: WidgetKind>: @unchecked Sendable {
             gate.cancelWhenFinished(
                 Task {
                     do {
-                        let answer = try await source.fetch(key)
-                        gate.finish(
-                            kind.payload(answer.payload, answers: key)
-                                ? .success(answer) : .failure(.sourceEmpty))
+                        gate.finish(.success(try await source.fetch(key)))
                     } catch let failure as SourceFailure {
-                        gate.finish(.failure(failure.reason))
+                        gate.finish(.failure(failure))
                     } catch {
-                        gate.finish(.failure(.sourceFailed))
+                        gate.finish(.failure(SourceFailure(.sourceFailed)))
                     }
                 })
             gate.cancelWhenFinished(
                 Task {
                     do {
                         try await sleeper.sleep(for: timeout)
-                        gate.finish(.failure(.sourceTimedOut))
+                        gate.finish(.failure(SourceFailure(.sourceTimedOut)))
                     } catch {
                         // Cancelled: the fetch finished first.
                     }

@@ -58,6 +58,31 @@ public struct WidgetProviderCore<Kind: WidgetKind>: Sendable {
         log.record(
             DiagnosticEvent(at: now, side: .widgetExtension, stage: .providerRun, key: key, kind: kind.kind))
         let loaded = await loader.load(key, at: now, forceRefresh: forceRefresh)
+        return plan(loaded, for: key, at: now, in: calendar)
+    }
+
+    /// The timeline, fetching through `fetch` instead of the loader's source: for callers whose
+    /// fetch is synchronous, such as the simulator's virtual network. `nil` reads the store only.
+    public func timeline(
+        for key: SnapshotKey? = nil,
+        at now: Date,
+        in calendar: Calendar,
+        forceRefresh: Bool = false,
+        fetchingWith fetch: ((SnapshotKey) -> Result<SourceAnswer<Kind.Payload>, SourceFailure>)?
+    ) -> PlannedTimeline<WidgetState<Kind.Content>> {
+        let key = key ?? kind.defaultKey
+        log.record(
+            DiagnosticEvent(at: now, side: .widgetExtension, stage: .providerRun, key: key, kind: kind.kind))
+        let loaded = loader.load(key, at: now, forceRefresh: forceRefresh, fetchingWith: fetch)
+        return plan(loaded, for: key, at: now, in: calendar)
+    }
+
+    /// Plans from what was loaded and logs the build.
+    private func plan(
+        _ loaded: LoadResult<Kind.Payload>, for key: SnapshotKey, at now: Date, in calendar: Calendar
+    )
+        -> PlannedTimeline<WidgetState<Kind.Content>>
+    {
         let timeline = planner.plan(loaded, at: now, in: calendar).timeline
         log.record(
             DiagnosticEvent(

@@ -123,6 +123,15 @@ public struct FileSnapshotStore: SnapshotStore {
         .storedResult
     }
 
+    /// One directory listing; the legacy key is not consulted.
+    public func newestRevision(of key: SnapshotKey) -> Int? {
+        switch source.revisions(of: key) {
+        case .absent: 0
+        case .revisions(let revisions): revisions.max() ?? 0
+        case .failed: nil
+        }
+    }
+
     public func keys() throws(SnapshotStoreError) -> [SnapshotKey] {
         let names: [String]
         do {

@@ -44,20 +44,35 @@ public struct InMemorySnapshotStore: SnapshotStore {
     public func read<Payload: Codable & Sendable & Equatable>(
         _ key: SnapshotKey, as type: Payload.Type, supportedSchema: Int
     ) -> SnapshotReadResult<Payload> {
-        NewestRecordReader.read(key, legacyKey: legacyKeys.legacyKey(for: key), from: storage.contents) {
+        let contents = storage.contents
+        let memoKey = DecodedRead.Kind.typed(ObjectIdentifier(type), supportedSchema: supportedSchema)
+        if let hit = contents.remembered(key, memoKey) as? SnapshotReadResult<Payload> { return hit }
+        let result = NewestRecordReader.read(key, legacyKey: legacyKeys.legacyKey(for: key), from: contents) {
             record, key, revision in
             SnapshotRecord.decode(
                 record, key: key, revision: revision, as: type, supportedSchema: supportedSchema)
         }
         .readResult(supportedSchema: supportedSchema)
+        if case .found(let snapshot, nil) = result {
+            storage.withContents { $0.remember(result, as: memoKey, for: key, revision: snapshot.revision) }
+        }
+        return result
     }
 
     public func readStored(_ key: SnapshotKey) -> StoredSnapshotReadResult {
-        NewestRecordReader.read(key, legacyKey: legacyKeys.legacyKey(for: key), from: storage.contents) {
+        let contents = storage.contents
+        if let hit = contents.remembered(key, .stored) as? StoredSnapshotReadResult { return hit }
+        let result = NewestRecordReader.read(key, legacyKey: legacyKeys.legacyKey(for: key), from: contents) {
             record, key, revision in
             SnapshotRecord.decodeStored(record, key: key, revision: revision)
         }
         .storedResult
+        if case .found(let stored, nil) = result {
+            storage.withContents {
+                $0.remember(result, as: .stored, for: key, revision: stored.snapshot.revision)
+            }
+        }
+        return result
     }
 
     public func commit<Payload: Codable & Sendable & Equatable>(
@@ -87,6 +102,10 @@ public struct InMemorySnapshotStore: SnapshotStore {
         }
     }
 
+    public func newestRevision(of key: SnapshotKey) -> Int? {
+        storage.contents.records[key]?.keys.max() ?? 0
+    }
+
     public func keys() throws(SnapshotStoreError) -> [SnapshotKey] {
         storage.contents.records.filter { !$0.value.isEmpty }.keys.sorted()
     }
@@ -109,6 +128,7 @@ public struct InMemorySnapshotStore: SnapshotStore {
         storage.withContents { (contents) -> Void in
             contents.records[key, default: [:]][revision] = bytes
             if contents.records[key]?.isEmpty == true { contents.records[key] = nil }
+            contents.decoded[key] = nil
         }
     }
 }
@@ -117,6 +137,24 @@ extension InMemorySnapshotStore {
     /// The records, by key and revision, as record bytes.
     fileprivate struct Contents: RevisionSource {
         var records: [SnapshotKey: [Int: [UInt8]]] = [:]
+        /// Reads already decoded, per key, for its newest revision: a revision's bytes never change,
+        /// so decoding them again would give the same result. Only clean reads of the newest
+        /// revision are kept; any other revision being newest makes the entry stale.
+        var decoded: [SnapshotKey: DecodedRead] = [:]
+
+        func remembered(_ key: SnapshotKey, _ kind: DecodedRead.Kind) -> (any Sendable)? {
+            guard let memo = decoded[key], memo.revision == records[key]?.keys.max() else { return nil }
+            return memo.results[kind]
+        }
+
+        mutating func remember(
+            _ result: any Sendable, as kind: DecodedRead.Kind, for key: SnapshotKey, revision: Int
+        ) {
+            // A commit between the read and now makes the result stale: keep nothing then.
+            guard records[key]?.keys.max() == revision else { return }
+            if decoded[key]?.revision != revision { decoded[key] = DecodedRead(revision: revision) }
+            decoded[key]?.results[kind] = result
+        }
 
         func revisions(of key: SnapshotKey) -> RevisionListing {
             guard let revisions = records[key] else { return .absent }
@@ -130,6 +168,19 @@ extension InMemorySnapshotStore {
             }
             return .bytes(bytes)
         }
+    }
+
+    /// Decoded reads of one key's newest revision, by how they were decoded.
+    fileprivate struct DecodedRead {
+        enum Kind: Hashable {
+            /// ``readStored(_:)``.
+            case stored
+            /// ``read(_:as:supportedSchema:)`` with this payload type and supported schema.
+            case typed(ObjectIdentifier, supportedSchema: Int)
+        }
+
+        var revision: Int
+        var results: [Kind: any Sendable] = [:]
     }
 
     /// The shared, mutable contents. Guarded by an in-memory mutex (`NSLock`), held only for the

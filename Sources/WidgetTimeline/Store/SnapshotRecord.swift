@@ -1,7 +1,7 @@
 import Foundation
 
 /// The byte form of one stored revision: a one-line header protecting the envelope, then the
-/// envelope itself (DESIGN.md's JSON, exactly as ``JSONCoding`` writes it).
+/// envelope itself (DESIGN.md's JSON, in canonical form: see ``CanonicalJSON``).
 ///
 /// ```
 /// widget-timeline-snapshot/1 length=312 sha256=5f0c…e1\n
@@ -18,7 +18,8 @@ public enum SnapshotRecord {
     /// The longest header this format can have, in bytes.
     static let maximumHeaderLength = 128
 
-    /// The record bytes for `snapshot`.
+    /// The record bytes for `snapshot`: its envelope in canonical JSON (RFC 8785, instants in UTC),
+    /// so two implementations writing the same snapshot write the same bytes.
     ///
     /// - Throws: ``SnapshotStoreError/encoding(_:)`` when the snapshot cannot be encoded as JSON,
     ///   ``SnapshotStoreError/tooLarge(bytes:limit:)`` when the record would exceed
@@ -26,7 +27,7 @@ public enum SnapshotRecord {
     public static func encode<Payload>(_ snapshot: Snapshot<Payload>) throws(SnapshotStoreError) -> [UInt8] {
         let envelope: [UInt8]
         do {
-            envelope = Array(try JSONCoding.encoder().encode(snapshot))
+            envelope = try CanonicalJSON.encode(snapshot)
         } catch {
             throw .encoding(describing: error)
         }
@@ -48,25 +49,43 @@ public enum SnapshotRecord {
     }
 
     /// The envelope bytes of a record, once its header, length and checksum hold.
+    ///
+    /// The header is checked as bytes — `<tag> length=<n> sha256=<64 hex>` — without building
+    /// strings: this runs on every read.
     public static func envelope(of record: [UInt8]) -> Result<ArraySlice<UInt8>, SnapshotRecordProblem> {
         if record.isEmpty { return .failure(.empty) }
-        guard let newline = record.prefix(maximumHeaderLength).firstIndex(of: UInt8(ascii: "\n")),
-            record[..<newline].allSatisfy({ (0x20...0x7E).contains($0) })
+        guard let newline = record.prefix(maximumHeaderLength).firstIndex(of: UInt8(ascii: "\n")) else {
+            return .failure(.badHeader)
+        }
+        var cursor = record[..<newline]
+        guard cursor.allSatisfy({ (0x20...0x7E).contains($0) }),
+            skip(Self.tagBytes, in: &cursor), skip(Self.lengthLabel, in: &cursor)
         else { return .failure(.badHeader) }
-        let header = String(decoding: record[..<newline], as: UTF8.self)
-        let fields = header.split(separator: " ", omittingEmptySubsequences: false)
-        guard fields.count == 3, fields[0] == formatTag,
-            fields[1].hasPrefix("length="), let declared = canonicalCount(fields[1].dropFirst(7)),
-            fields[2].hasPrefix("sha256="), isLowercaseHexDigest(fields[2].dropFirst(7))
+        let digits = cursor.prefix { (0x30...0x39).contains($0) }
+        guard let declared = canonicalCount(digits) else { return .failure(.badHeader) }
+        cursor = cursor.dropFirst(digits.count)
+        guard skip(Self.digestLabel, in: &cursor), cursor.count == 64,
+            cursor.allSatisfy({ (0x30...0x39).contains($0) || (0x61...0x66).contains($0) })
         else { return .failure(.badHeader) }
         let envelope = record[(newline + 1)...]
         guard envelope.count == declared else {
             return .failure(.lengthMismatch(declared: declared, actual: envelope.count))
         }
-        guard SHA256.hexDigest(of: envelope) == fields[2].dropFirst(7) else {
+        guard SHA256.hexDigest(of: envelope).utf8.elementsEqual(cursor) else {
             return .failure(.checksumMismatch)
         }
         return .success(envelope)
+    }
+
+    private static let tagBytes = Array(formatTag.utf8)
+    private static let lengthLabel = Array(" length=".utf8)
+    private static let digestLabel = Array(" sha256=".utf8)
+
+    /// Drops `prefix` from the front of `bytes`; `false` when `bytes` does not start with it.
+    private static func skip(_ prefix: [UInt8], in bytes: inout ArraySlice<UInt8>) -> Bool {
+        guard bytes.starts(with: prefix) else { return false }
+        bytes = bytes.dropFirst(prefix.count)
+        return true
     }
 
     // MARK: - Validation
@@ -79,6 +98,14 @@ public enum SnapshotRecord {
         as type: Payload.Type,
         supportedSchema: Int
     ) -> RecordVerdict<Snapshot<Payload>> {
+        // The common case in one parse: a checksummed envelope that decodes as `Payload` with the
+        // expected key and revision and a supported schema. Anything else is classified below.
+        if case .success(let verified) = envelope(of: record),
+            let snapshot = try? JSONCoding.decoder().decode(Snapshot<Payload>.self, from: Data(verified)),
+            snapshot.key == key, snapshot.revision == revision, snapshot.schemaVersion <= supportedSchema
+        {
+            return .valid(snapshot)
+        }
         let envelope: Data
         switch checkedEnvelope(record, key: key, revision: revision) {
         case .failure(let problem): return .invalid(problem)
@@ -135,18 +162,13 @@ public enum SnapshotRecord {
         return .success(CheckedEnvelope(bytes: bytes, fields: fields))
     }
 
-    /// A decimal count without sign or leading zeros, at most eight digits.
-    private static func canonicalCount(_ text: Substring) -> Int? {
-        guard !text.isEmpty, text.count <= 8, text.allSatisfy({ $0.isASCII && $0.isNumber }) else {
+    /// A decimal count (ASCII digits) without leading zeros, at most eight digits.
+    private static func canonicalCount(_ digits: ArraySlice<UInt8>) -> Int? {
+        guard !digits.isEmpty, digits.count <= 8, digits.count == 1 || digits.first != UInt8(ascii: "0")
+        else {
             return nil
         }
-        guard text == "0" || text.first != "0" else { return nil }
-        return Int(text)
-    }
-
-    private static func isLowercaseHexDigest(_ text: Substring) -> Bool {
-        text.utf8.count == 64
-            && text.utf8.allSatisfy { (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }
+        return digits.reduce(0) { $0 * 10 + Int($1 - UInt8(ascii: "0")) }
     }
 }
 

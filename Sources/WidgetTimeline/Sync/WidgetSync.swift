@@ -34,6 +34,16 @@ public final class WidgetSync: @unchecked Sendable {
     private let lock = NSLock()
     private var debouncer: ReloadDebouncer
     private var reloadLedger: ReloadLedger
+    /// This sync's last commit per key: while it is still the key's newest revision, deciding
+    /// "unchanged" needs only a directory listing, not a read of the record.
+    private var lastCommits: [SnapshotKey: CommittedContent] = [:]
+
+    private struct CommittedContent {
+        var revision: Int
+        var kind: String
+        var fingerprint: ContentFingerprint
+        var dataObservedAt: Date
+    }
 
     /// - Parameters:
     ///   - store: where snapshots are committed (the App Group store).
@@ -113,6 +123,10 @@ public final class WidgetSync: @unchecked Sendable {
             record(.error, key: key, kind: kind.kind, at: now, reason: error.diagnosticCategory)
             throw error
         }
+        let committed = CommittedContent(
+            revision: outcome.revision, kind: kind.kind, fingerprint: fingerprint,
+            dataObservedAt: Instant.rounded(observedAt ?? now))
+        lock.withLock { lastCommits[key] = committed }
         log.record(
             DiagnosticEvent(
                 at: now, side: .host, stage: .snapshotCommit, key: key, kind: kind.kind,
@@ -143,20 +157,31 @@ public final class WidgetSync: @unchecked Sendable {
     // MARK: - Steps
 
     /// The stored revision when its fingerprint matches and it need not be re-confirmed.
+    ///
+    /// Compares with this sync's own last commit while that is still the newest revision;
+    /// otherwise reads the snapshot as the kind's payload type, as the extension does, so a record
+    /// this code cannot read (corrupted, or a newer schema) never counts as unchanged.
     private func unchangedRevision<Kind: WidgetKind>(
         of key: SnapshotKey,
         fingerprint: ContentFingerprint,
         kind: Kind,
         now: Date
     ) -> Int? {
-        guard case .found(let stored, _) = store.readStored(key), stored.snapshot.kind == kind.kind,
-            stored.snapshot.fingerprint == fingerprint
-        else { return nil }
+        let stored: CommittedContent
+        if let own = lock.withLock({ lastCommits[key] }), store.newestRevision(of: key) == own.revision {
+            stored = own
+        } else {
+            guard case .found(let snapshot, _) = store.read(key, for: kind) else { return nil }
+            stored = CommittedContent(
+                revision: snapshot.revision, kind: snapshot.kind, fingerprint: snapshot.fingerprint,
+                dataObservedAt: snapshot.dataObservedAt)
+        }
+        guard stored.kind == kind.kind, stored.fingerprint == fingerprint else { return nil }
         if let share = reconfirmationShare {
-            let age = now.timeIntervalSince(stored.snapshot.dataObservedAt)
+            let age = now.timeIntervalSince(stored.dataObservedAt)
             if age >= kind.freshness.staleAfter * share { return nil }
         }
-        return stored.snapshot.revision
+        return stored.revision
     }
 
     private func requestReload(of kind: String, key: SnapshotKey, at now: Date) -> ReloadDecision {

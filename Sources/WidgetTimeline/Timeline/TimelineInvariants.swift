@@ -80,8 +80,13 @@ public struct TimelineInvariants: Sendable, Hashable {
             }
         }
         // Stable: for equal dates the later input wins, as the later sample of the same instant.
-        sorted = sorted.enumerated().sorted { ($0.element.date, $0.offset) < ($1.element.date, $1.offset) }
+        // The planner's samples arrive sorted; only other input pays for the sort.
+        if zip(sorted, sorted.dropFirst()).contains(where: { $0.date > $1.date }) {
+            sorted = sorted.enumerated().sorted {
+                ($0.element.date, $0.offset) < ($1.element.date, $1.offset)
+            }
             .map(\.element)
+        }
         guard !sorted.isEmpty else { return ([], corrections) }
         if sorted[0].date > now { sorted[0].date = now }
 

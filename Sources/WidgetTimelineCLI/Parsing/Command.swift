@@ -14,6 +14,8 @@ public protocol Command {
 public enum CommandRegistry {
     public static var commands: [any Command.Type] {
         [
+            DemoCommand.self,
+            SimulateCommand.self,
             BuildCommand.self,
             LintCommand.self,
             BoundariesCommand.self,

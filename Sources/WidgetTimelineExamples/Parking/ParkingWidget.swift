@@ -9,10 +9,13 @@ public struct ParkingWidget: WidgetKind {
     public typealias Content = ParkingContent
 
     public let kind = "parking"
-    /// Stale 10 minutes after observation, hidden after an hour; a snapshot older than 10 minutes
-    /// is worth a fetch. A payload's own `staleAfterSeconds` replaces the stale threshold.
+    /// Stale 15 minutes after observation, hidden after 90 minutes. A snapshot older than 30
+    /// minutes is worth a fetch: the system grants a frequently viewed widget about 40–70 reloads a
+    /// day — one every 20 to 35 minutes (widgetkit-behaviour.md a.1, "Typical daily budget") — so
+    /// asking more often is refused and only burns the budget. A payload's own
+    /// `staleAfterSeconds` replaces the stale threshold.
     public var freshness = FreshnessPolicy(
-        staleAfter: 10 * 60, expiresAfter: 3600, expiredValue: .hidden, refreshAfter: 10 * 60)
+        staleAfter: 15 * 60, expiresAfter: 90 * 60, expiredValue: .hidden, refreshAfter: 30 * 60)
 
     public init() {}
 

@@ -79,3 +79,56 @@ struct CanonicalJSONTests {
         #expect(try ContentFingerprint(of: Payload()) == expected)
     }
 }
+
+@Suite("Canonical JSON written from the encoder's tree equals canonical JSON of the encoded text")
+struct CanonicalTreeTests {
+    struct Sample: Codable {
+        var int: Int
+        var small: UInt8
+        var big: UInt64
+        var double: Double
+        var float: Float
+        var flag: Bool
+        var text: String
+        var date: Date
+        var url: URL?
+        var data: Data
+        var list: [Double]
+        var map: [String: Int]
+        var intKeys: [Int: String]
+        var nested: [[String: [Int]]]
+        var optional: Int?
+    }
+
+    @Test("1,000 seeded random values give identical bytes both ways")
+    func sameBytes() throws {
+        var random = SplitMix64(seed: 0xCA70)
+        let texts = ["", "a\"b", "é😀", "line\nbreak", "\u{1}", "/slash", "한강"]
+        for _ in 0..<1_000 {
+            let sample = Sample(
+                int: Int.random(in: Int.min...Int.max, using: &random),
+                small: UInt8.random(in: 0...255, using: &random),
+                big: UInt64.random(in: 0...UInt64.max, using: &random),
+                double: [
+                    0.1, -0.0, 1e21, 1e-7, 3.0, Double.random(in: -1e12...1e12, using: &random), 123456789.0,
+                ][
+                    Int.random(in: 0..<7, using: &random)],
+                float: Float.random(in: -1000...1000, using: &random),
+                flag: Bool.random(using: &random),
+                text: texts.randomElement(using: &random)!,
+                date: Date(
+                    timeIntervalSince1970: Double(Int64.random(in: 0...4_000_000_000_000, using: &random))
+                        / 1000),
+                url: Bool.random(using: &random) ? URL(string: "https://example.com/a?b=c") : nil,
+                data: Data((0..<Int.random(in: 0...8, using: &random)).map { UInt8($0) }),
+                list: (0..<Int.random(in: 0...3, using: &random)).map { Double($0) / 3 },
+                map: ["b": 1, "a": Int.random(in: -5...5, using: &random)],
+                intKeys: [1: "x", 20: "y"],
+                nested: [["k": [1, 2]], [:]],
+                optional: Bool.random(using: &random) ? 7 : nil)
+            let viaText = CanonicalJSON.encode(
+                try JSONDecoder().decode(JSONValue.self, from: try JSONCoding.encoder().encode(sample)))
+            #expect(try CanonicalJSON.encode(sample) == viaText, "seed 0xCA70")
+        }
+    }
+}

@@ -1,0 +1,13 @@
+import WidgetTimelineWidgetKit
+
+/// What every widget of the extension shares: the App Group's shared container, resolved once per
+/// extension process from the `WidgetTimelineAppGroup` Info.plist key.
+///
+/// A failure is kept, not thrown: the providers still answer — the placeholder and gallery preview
+/// as usual, every timeline "unavailable (app-group-unavailable)" — and fault in the system log with
+/// the group identifier, so a missing entitlement is seen at once in Xcode's console.
+enum ExtensionSetup {
+    static let container = Result { () throws(AppGroupError) in
+        try SharedContainer(appGroup: .fromInfoDictionary())
+    }
+}

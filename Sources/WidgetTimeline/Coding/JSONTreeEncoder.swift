@@ -1,0 +1,259 @@
+import Foundation
+
+/// An `Encoder` that builds a ``JSONValue`` directly, with the conventions of
+/// ``JSONCoding/encoder(timeZone:pretty:)`` in UTC: instants as RFC 3339 text, URLs as their
+/// absolute string, data as Base64, non-finite numbers refused.
+///
+/// Canonical JSON (and so every fingerprint) is written from this tree, which saves encoding to
+/// text and parsing it back. The tree is exactly what parsing that text would give.
+enum JSONTreeEncoder {
+    static func encode<Value: Encodable>(_ value: Value) throws -> JSONValue {
+        try box(value, at: [])
+    }
+
+    /// The tree for one value, special-casing the types `JSONEncoder` special-cases.
+    fileprivate static func box<Value: Encodable>(_ value: Value, at codingPath: [any CodingKey]) throws
+        -> JSONValue
+    {
+        switch value {
+        case let date as Date: return .string(Instant.format(date))
+        case let url as URL: return .string(url.absoluteString)
+        case let data as Data: return .string(data.base64EncodedString())
+        default:
+            let node = Node()
+            try value.encode(to: TreeEncoder(node: node, codingPath: codingPath))
+            return node.value
+        }
+    }
+}
+
+/// A slot in the tree being built: containers write into their node, nested containers into child
+/// nodes, and the value is assembled when read.
+private final class Node {
+    enum Content {
+        case empty
+        case value(JSONValue)
+        case object([String: Node])
+        case array([Node])
+    }
+
+    var content = Content.empty
+
+    var value: JSONValue {
+        switch content {
+        case .empty: return .object([:])
+        case .value(let value): return value
+        case .object(let members): return .object(members.mapValues(\.value))
+        case .array(let elements): return .array(elements.map(\.value))
+        }
+    }
+
+    func member(_ key: String) -> Node {
+        var members: [String: Node] = [:]
+        if case .object(let existing) = content { members = existing }
+        if let node = members[key] { return node }
+        let node = Node()
+        members[key] = node
+        content = .object(members)
+        return node
+    }
+
+    func appendElement() -> Node {
+        var elements: [Node] = []
+        if case .array(let existing) = content { elements = existing }
+        let node = Node()
+        elements.append(node)
+        content = .array(elements)
+        return node
+    }
+
+    func becomeObject() {
+        if case .object = content { return }
+        content = .object([:])
+    }
+
+    func becomeArray() {
+        if case .array = content { return }
+        content = .array([])
+    }
+}
+
+private struct TreeEncoder: Encoder {
+    let node: Node
+    let codingPath: [any CodingKey]
+    var userInfo: [CodingUserInfoKey: Any] { [:] }
+
+    func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
+        node.becomeObject()
+        return KeyedEncodingContainer(KeyedTreeContainer<Key>(node: node, codingPath: codingPath))
+    }
+
+    func unkeyedContainer() -> any UnkeyedEncodingContainer {
+        node.becomeArray()
+        return UnkeyedTreeContainer(node: node, codingPath: codingPath)
+    }
+
+    func singleValueContainer() -> any SingleValueEncodingContainer {
+        SingleTreeContainer(node: node, codingPath: codingPath)
+    }
+}
+
+/// Scalars as `JSONEncoder` writes them and `JSONParser` reads them back.
+private enum Scalar {
+    static func number(_ value: Double, at codingPath: [any CodingKey]) throws -> JSONValue {
+        guard value.isFinite else {
+            throw EncodingError.invalidValue(
+                value, .init(codingPath: codingPath, debugDescription: "\(value) cannot be written as JSON"))
+        }
+        // An integral value written without a fraction reads back as an integer.
+        if value == value.rounded(), abs(value) < 9.2e18, let integer = Int64(exactly: value),
+            "\(value)".hasSuffix(".0")
+        {
+            return .integer(integer)
+        }
+        return .number(value)
+    }
+
+    static func integer<T: BinaryInteger>(_ value: T) -> JSONValue {
+        if let exact = Int64(exactly: value) { return .integer(exact) }
+        return .number(Double(value))
+    }
+}
+
+private struct SingleTreeContainer: SingleValueEncodingContainer {
+    let node: Node
+    let codingPath: [any CodingKey]
+
+    func encodeNil() { node.content = .value(.null) }
+    func encode(_ value: Bool) { node.content = .value(.bool(value)) }
+    func encode(_ value: String) { node.content = .value(.string(value)) }
+    func encode(_ value: Double) throws { node.content = .value(try Scalar.number(value, at: codingPath)) }
+    func encode(_ value: Float) throws {
+        // JSONEncoder writes a Float's own shortest digits; read back, they are this Double.
+        node.content = .value(try Scalar.number(Double("\(value)") ?? Double(value), at: codingPath))
+    }
+    func encode(_ value: Int) { node.content = .value(Scalar.integer(value)) }
+    func encode(_ value: Int8) { node.content = .value(Scalar.integer(value)) }
+    func encode(_ value: Int16) { node.content = .value(Scalar.integer(value)) }
+    func encode(_ value: Int32) { node.content = .value(Scalar.integer(value)) }
+    func encode(_ value: Int64) { node.content = .value(Scalar.integer(value)) }
+    func encode(_ value: UInt) { node.content = .value(Scalar.integer(value)) }
+    func encode(_ value: UInt8) { node.content = .value(Scalar.integer(value)) }
+    func encode(_ value: UInt16) { node.content = .value(Scalar.integer(value)) }
+    func encode(_ value: UInt32) { node.content = .value(Scalar.integer(value)) }
+    func encode(_ value: UInt64) { node.content = .value(Scalar.integer(value)) }
+    func encode<T: Encodable>(_ value: T) throws {
+        node.content = .value(try JSONTreeEncoder.box(value, at: codingPath))
+    }
+}
+
+private struct KeyedTreeContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
+    let node: Node
+    let codingPath: [any CodingKey]
+
+    private func set(_ value: JSONValue, _ key: Key) { node.member(key.stringValue).content = .value(value) }
+
+    mutating func encodeNil(forKey key: Key) { set(.null, key) }
+    mutating func encode(_ value: Bool, forKey key: Key) { set(.bool(value), key) }
+    mutating func encode(_ value: String, forKey key: Key) { set(.string(value), key) }
+    mutating func encode(_ value: Double, forKey key: Key) throws {
+        set(try Scalar.number(value, at: codingPath + [key]), key)
+    }
+    mutating func encode(_ value: Float, forKey key: Key) throws {
+        set(try Scalar.number(Double("\(value)") ?? Double(value), at: codingPath + [key]), key)
+    }
+    mutating func encode(_ value: Int, forKey key: Key) { set(Scalar.integer(value), key) }
+    mutating func encode(_ value: Int8, forKey key: Key) { set(Scalar.integer(value), key) }
+    mutating func encode(_ value: Int16, forKey key: Key) { set(Scalar.integer(value), key) }
+    mutating func encode(_ value: Int32, forKey key: Key) { set(Scalar.integer(value), key) }
+    mutating func encode(_ value: Int64, forKey key: Key) { set(Scalar.integer(value), key) }
+    mutating func encode(_ value: UInt, forKey key: Key) { set(Scalar.integer(value), key) }
+    mutating func encode(_ value: UInt8, forKey key: Key) { set(Scalar.integer(value), key) }
+    mutating func encode(_ value: UInt16, forKey key: Key) { set(Scalar.integer(value), key) }
+    mutating func encode(_ value: UInt32, forKey key: Key) { set(Scalar.integer(value), key) }
+    mutating func encode(_ value: UInt64, forKey key: Key) { set(Scalar.integer(value), key) }
+    mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
+        set(try JSONTreeEncoder.box(value, at: codingPath + [key]), key)
+    }
+
+    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key)
+        -> KeyedEncodingContainer<NestedKey>
+    {
+        let child = node.member(key.stringValue)
+        child.becomeObject()
+        return KeyedEncodingContainer(
+            KeyedTreeContainer<NestedKey>(node: child, codingPath: codingPath + [key]))
+    }
+
+    mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
+        let child = node.member(key.stringValue)
+        child.becomeArray()
+        return UnkeyedTreeContainer(node: child, codingPath: codingPath + [key])
+    }
+
+    mutating func superEncoder() -> any Encoder {
+        TreeEncoder(node: node.member("super"), codingPath: codingPath)
+    }
+
+    mutating func superEncoder(forKey key: Key) -> any Encoder {
+        TreeEncoder(node: node.member(key.stringValue), codingPath: codingPath + [key])
+    }
+}
+
+private struct UnkeyedTreeContainer: UnkeyedEncodingContainer {
+    let node: Node
+    let codingPath: [any CodingKey]
+    var count: Int {
+        if case .array(let elements) = node.content { return elements.count }
+        return 0
+    }
+
+    private var nextKey: AnyCodingKey { AnyCodingKey(intValue: count)! }
+
+    private func append(_ value: JSONValue) { node.appendElement().content = .value(value) }
+
+    mutating func encodeNil() { append(.null) }
+    mutating func encode(_ value: Bool) { append(.bool(value)) }
+    mutating func encode(_ value: String) { append(.string(value)) }
+    mutating func encode(_ value: Double) throws {
+        append(try Scalar.number(value, at: codingPath + [nextKey]))
+    }
+    mutating func encode(_ value: Float) throws {
+        append(try Scalar.number(Double("\(value)") ?? Double(value), at: codingPath + [nextKey]))
+    }
+    mutating func encode(_ value: Int) { append(Scalar.integer(value)) }
+    mutating func encode(_ value: Int8) { append(Scalar.integer(value)) }
+    mutating func encode(_ value: Int16) { append(Scalar.integer(value)) }
+    mutating func encode(_ value: Int32) { append(Scalar.integer(value)) }
+    mutating func encode(_ value: Int64) { append(Scalar.integer(value)) }
+    mutating func encode(_ value: UInt) { append(Scalar.integer(value)) }
+    mutating func encode(_ value: UInt8) { append(Scalar.integer(value)) }
+    mutating func encode(_ value: UInt16) { append(Scalar.integer(value)) }
+    mutating func encode(_ value: UInt32) { append(Scalar.integer(value)) }
+    mutating func encode(_ value: UInt64) { append(Scalar.integer(value)) }
+    mutating func encode<T: Encodable>(_ value: T) throws {
+        append(try JSONTreeEncoder.box(value, at: codingPath + [nextKey]))
+    }
+
+    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type)
+        -> KeyedEncodingContainer<NestedKey>
+    {
+        let key = nextKey
+        let child = node.appendElement()
+        child.becomeObject()
+        return KeyedEncodingContainer(
+            KeyedTreeContainer<NestedKey>(node: child, codingPath: codingPath + [key]))
+    }
+
+    mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer {
+        let key = nextKey
+        let child = node.appendElement()
+        child.becomeArray()
+        return UnkeyedTreeContainer(node: child, codingPath: codingPath + [key])
+    }
+
+    mutating func superEncoder() -> any Encoder {
+        let key = nextKey
+        return TreeEncoder(node: node.appendElement(), codingPath: codingPath + [key])
+    }
+}

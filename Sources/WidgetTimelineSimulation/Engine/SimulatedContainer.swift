@@ -1,0 +1,56 @@
+import Foundation
+import WidgetTimeline
+
+/// One widget's App Group container in a simulation: the core's real ``InMemorySnapshotStore``
+/// (records encoded, validated and revisioned exactly as on disk), with the host's read-write
+/// handle and the extension's read-only one.
+///
+/// A thin adapter so the naive strategies save and read in one line; every rule is the store's.
+final class SimulatedContainer<Kind: WidgetKind> {
+    let kind: Kind
+    let key: SnapshotKey
+    /// The host app's handle.
+    let store: InMemorySnapshotStore
+    /// The widget extension's view of the same contents (SPEC S6).
+    let extensionStore: InMemorySnapshotStore
+
+    init(kind: Kind, key: SnapshotKey) {
+        self.kind = kind
+        self.key = key
+        store = InMemorySnapshotStore()
+        extensionStore = store.readOnly()
+    }
+
+    /// The newest snapshot, as the extension reads it.
+    var latest: Snapshot<Kind.Payload>? { read().snapshot }
+
+    /// The newest snapshot as a read result, for loaders that handle every case.
+    func read() -> SnapshotReadResult<Kind.Payload> {
+        extensionStore.read(key, for: kind)
+    }
+
+    /// Commits `payload` and returns the snapshot as a reader now sees it, or `nil` when the commit
+    /// failed (the previous snapshot is then intact, as the store promises).
+    ///
+    /// - Parameter fingerprint: the payload's fingerprint, when the caller has computed it already.
+    @discardableResult
+    func save(
+        _ payload: Kind.Payload, generatedAt: Date, observedAt: Date?, fingerprint: ContentFingerprint? = nil
+    ) -> Snapshot<Kind.Payload>? {
+        do {
+            let fingerprint = try fingerprint ?? kind.fingerprint(of: payload, observedAt: observedAt)
+            let draft = SnapshotDraft(
+                kind: kind.kind, key: key, schemaVersion: kind.schemaVersion, generatedAt: generatedAt,
+                observedAt: observedAt, fingerprint: fingerprint, payload: payload)
+            _ = try store.commit(draft)
+            return read().snapshot
+        } catch {
+            return nil
+        }
+    }
+
+    /// The fingerprint the widget kind gives `payload`.
+    func fingerprint(of payload: Kind.Payload, observedAt: Date?) -> ContentFingerprint? {
+        try? kind.fingerprint(of: payload, observedAt: observedAt)
+    }
+}

@@ -1,0 +1,71 @@
+import Foundation
+
+/// What one widget did under one strategy (SPEC Sim4). Definitions, precisely, in
+/// `docs/simulator.md`; in short:
+public struct WidgetMetrics: Sendable, Hashable, Codable {
+    /// Minutes the screen claimed a value was current (a `fresh` screen, or a value shown without
+    /// any mark) while the value's data was older than the widget's `staleAfter`. The cardinal sin.
+    public var staleShownAsFreshMinutes: Double
+    /// Minutes the screen showed a value other than the one an omniscient widget would show then
+    /// (a wrong phase, count or revision), whatever its mark.
+    public var wrongValueMinutes: Double
+    /// Minutes with no value on screen (no data yet, or unavailable).
+    public var noValueMinutes: Double
+    /// From each data change to the first screen showing it or something newer.
+    public var commitToDisplay: DelayStatistics
+    /// `getTimeline` calls.
+    public var providerRuns: Int
+    /// Provider runs charged to the budget.
+    public var budgetUsed: Int
+    /// Due reloads the system refused for lack of budget (once per wait).
+    public var budgetRefused: Int
+    /// `reloadTimelines` calls from the app that named this widget's kind (or all).
+    public var reloadsRequested: Int
+    /// Requests the extension sent to the network source.
+    public var backendRequests: Int
+    /// Provider runs killed by the watchdog.
+    public var watchdogKills: Int
+    /// Empty timelines the system discarded.
+    public var discardedTimelines: Int
+
+    public init() {
+        staleShownAsFreshMinutes = 0
+        wrongValueMinutes = 0
+        noValueMinutes = 0
+        commitToDisplay = DelayStatistics(delays: [], undelivered: 0)
+        providerRuns = 0
+        budgetUsed = 0
+        budgetRefused = 0
+        reloadsRequested = 0
+        backendRequests = 0
+        watchdogKills = 0
+        discardedTimelines = 0
+    }
+}
+
+/// Delays from data changes to the screen: how many, how many never made it, and the median,
+/// 95th percentile and maximum in seconds (nearest-rank percentiles; `nil` when none made it).
+public struct DelayStatistics: Sendable, Hashable, Codable {
+    public var delivered: Int
+    /// Changes never shown (neither they nor anything newer) before the scenario ended.
+    public var undelivered: Int
+    public var medianSeconds: Double?
+    public var p95Seconds: Double?
+    public var maxSeconds: Double?
+
+    public init(delays: [TimeInterval], undelivered: Int) {
+        let sorted = delays.sorted()
+        delivered = sorted.count
+        self.undelivered = undelivered
+        func rank(_ percent: Double) -> Double? {
+            guard !sorted.isEmpty else { return nil }
+            let index = Int((percent / 100 * Double(sorted.count)).rounded(.up)) - 1
+            return Self.rounded(sorted[min(max(index, 0), sorted.count - 1)])
+        }
+        medianSeconds = rank(50)
+        p95Seconds = rank(95)
+        maxSeconds = sorted.last.map(Self.rounded)
+    }
+
+    static func rounded(_ seconds: Double) -> Double { (seconds * 10).rounded() / 10 }
+}

@@ -1,0 +1,65 @@
+import Foundation
+
+/// One widget's outcome under one strategy: its metrics and its trace.
+public struct WidgetResult: Sendable, Hashable, Codable {
+    /// The scenario's widget id.
+    public var widget: String
+    public var kind: String
+    public var metrics: WidgetMetrics
+    /// What the screen showed and when; reports draw it. Not part of the JSON output.
+    public var trace: WidgetTrace
+
+    private enum CodingKeys: String, CodingKey { case widget, kind, metrics }
+
+    public init(widget: String, kind: String, metrics: WidgetMetrics, trace: WidgetTrace) {
+        self.widget = widget
+        self.kind = kind
+        self.metrics = metrics
+        self.trace = trace
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        widget = try container.decode(String.self, forKey: .widget)
+        kind = try container.decode(String.self, forKey: .kind)
+        metrics = try container.decode(WidgetMetrics.self, forKey: .metrics)
+        trace = WidgetTrace()
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(widget, forKey: .widget)
+        try container.encode(kind, forKey: .kind)
+        try container.encode(metrics, forKey: .metrics)
+    }
+}
+
+/// Every widget of one device under one strategy.
+public struct StrategyResult: Sendable, Hashable, Codable {
+    public var strategy: StrategyName
+    public var widgets: [WidgetResult]
+    /// Events the engine processed, for the benchmark's events per second.
+    public var events: Int
+
+    /// The metrics summed over the widgets (delays pooled: the median of all delays is not the
+    /// median of medians, so pooled statistics are not offered; the maximum is).
+    public var totals: WidgetMetrics {
+        var total = WidgetMetrics()
+        for widget in widgets.map(\.metrics) {
+            total.staleShownAsFreshMinutes += widget.staleShownAsFreshMinutes
+            total.wrongValueMinutes += widget.wrongValueMinutes
+            total.noValueMinutes += widget.noValueMinutes
+            total.providerRuns += widget.providerRuns
+            total.budgetUsed += widget.budgetUsed
+            total.budgetRefused += widget.budgetRefused
+            total.reloadsRequested += widget.reloadsRequested
+            total.backendRequests += widget.backendRequests
+            total.watchdogKills += widget.watchdogKills
+            total.discardedTimelines += widget.discardedTimelines
+        }
+        total.staleShownAsFreshMinutes = (total.staleShownAsFreshMinutes * 100).rounded() / 100
+        total.wrongValueMinutes = (total.wrongValueMinutes * 100).rounded() / 100
+        total.noValueMinutes = (total.noValueMinutes * 100).rounded() / 100
+        return total
+    }
+}

@@ -1,0 +1,213 @@
+import Foundation
+import WidgetTimeline
+import WidgetTimelineExamples
+
+/// A scenario ready to run: every payload decoded into its widget's type, every random change
+/// drawn from the seed, every list sorted. Running it any number of times, under any strategy,
+/// sees the same world.
+public struct CompiledScenario: Sendable {
+    /// The scenario as written.
+    public let scenario: Scenario
+    /// The seed the random changes were drawn from, and the runs draw from.
+    public let seed: UInt64
+    let widgets: [any CompiledWidget]
+    /// The user's time zone from each instant on, the first at the start.
+    let timeZones: [(at: Date, zone: TimeZone)]
+    /// A Gregorian calendar for each entry of ``timeZones``, made once.
+    let calendars: [Calendar]
+    /// App foreground sessions, sorted and without overlaps.
+    let foreground: [TimeSpan]
+
+    public var start: Date { scenario.start }
+    public var end: Date { scenario.end }
+    public var model: SystemModel { scenario.system }
+    /// The widget ids, in scenario order.
+    public var widgetIDs: [String] { widgets.map(\.id) }
+
+    /// The calendar in force at `instant`.
+    func calendar(at instant: Date) -> Calendar {
+        var index = 0
+        for (candidate, change) in timeZones.enumerated() where change.at <= instant { index = candidate }
+        return calendars[index]
+    }
+
+    /// The user's time zone at `instant`.
+    public func zone(at instant: Date) -> TimeZone {
+        var zone = timeZones[0].zone
+        for change in timeZones where change.at <= instant { zone = change.zone }
+        return zone
+    }
+}
+
+extension Scenario {
+    /// Decodes a scenario file.
+    ///
+    /// - Throws: ``ScenarioError`` with the JSON path of the first problem.
+    public static func decode(_ data: Data) throws(ScenarioError) -> Scenario {
+        do {
+            return try JSONCoding.decoder().decode(Scenario.self, from: data)
+        } catch {
+            throw ScenarioError(error)
+        }
+    }
+
+    /// Decodes the payloads, checks what JSON alone cannot, and draws the random changes.
+    ///
+    /// - Parameter seed: overrides the scenario's ``seed``.
+    /// - Throws: ``ScenarioError`` with the JSON path of the first problem.
+    public func compiled(seed: UInt64? = nil) throws(ScenarioError) -> CompiledScenario {
+        let seed = seed ?? self.seed
+        if widgets.isEmpty { throw ScenarioError(path: "$.widgets", message: "needs at least one widget") }
+        var ids: Set<String> = []
+        var compiled: [any CompiledWidget] = []
+        for (index, widget) in widgets.enumerated() {
+            let path = "$.widgets[\(index)]"
+            guard ids.insert(widget.id).inserted else {
+                throw ScenarioError(
+                    path: path + ".id", message: "\"\(widget.id)\" is used by an earlier widget")
+            }
+            guard let kind = ExampleWidgets.named(widget.kind) else {
+                throw ScenarioError(
+                    path: path + ".kind",
+                    message: "unknown widget kind \"\(widget.kind)\"; known: \(ExampleWidgets.kindList)")
+            }
+            let widgetSeed = SplitMix64.mix(seed ^ SplitMix64.mix(UInt64(index) &+ 1))
+            compiled.append(try compile(widget, as: kind, path: path, seed: widgetSeed))
+        }
+        try check(timeZoneChanges.map(\.at), path: "$.timeZoneChanges", member: "at")
+        try check(events.map(\.at), path: "$.events", member: "at")
+        for (index, span) in app.foreground.enumerated() where span.from < start || span.from >= end {
+            throw ScenarioError(
+                path: "$.app.foreground[\(index)].from",
+                message: "is outside the scenario (start to start + duration)")
+        }
+        var zones = [(at: start, zone: TimeZone(identifier: timeZone)!)]
+        for change in timeZoneChanges.sorted(by: { $0.at < $1.at }) {
+            zones.append((change.at, TimeZone(identifier: change.timeZone)!))
+        }
+        var sessions: [TimeSpan] = []
+        for span in app.foreground.sorted(by: { $0.from < $1.from }) {
+            if let last = sessions.last, span.from <= last.to {
+                sessions[sessions.count - 1].to = max(last.to, span.to)
+            } else {
+                sessions.append(span)
+            }
+        }
+        let calendars = zones.map { change -> Calendar in
+            var calendar = Calendar(identifier: .gregorian)
+            calendar.timeZone = change.zone
+            return calendar
+        }
+        return CompiledScenario(
+            scenario: self, seed: seed, widgets: compiled, timeZones: zones, calendars: calendars,
+            foreground: sessions)
+    }
+
+    private func check(_ instants: [Date], path: String, member: String) throws(ScenarioError) {
+        for (index, instant) in instants.enumerated() where instant < start || instant >= end {
+            throw ScenarioError(
+                path: "\(path)[\(index)].\(member)",
+                message: "is outside the scenario (start to start + duration)")
+        }
+    }
+
+    private func compile<Kind: WidgetKind>(
+        _ widget: ScenarioWidget, as kind: Kind, path: String, seed: UInt64
+    )
+        throws(ScenarioError) -> any CompiledWidget
+    {
+        var generator = SplitMix64(seed: seed)
+        var commits = try changes(widget.commits, as: kind, path: path + ".commits")
+        if let random = widget.randomCommits {
+            commits += try draw(random, as: kind, path: path + ".randomCommits", generator: &generator)
+        }
+        var source: SimulatedSource<Kind.Payload>?
+        if let spec = widget.source {
+            var updates = try changes(spec.updates, as: kind, path: path + ".source.updates")
+            if let random = spec.randomUpdates {
+                updates += try draw(
+                    random, as: kind, path: path + ".source.randomUpdates", generator: &generator)
+            }
+            for (index, outage) in spec.outages.enumerated() where outage.from < start || outage.from >= end {
+                throw ScenarioError(
+                    path: "\(path).source.outages[\(index)].from",
+                    message: "is outside the scenario (start to start + duration)")
+            }
+            source = SimulatedSource(
+                versions: updates.sorted { $0.at < $1.at }, latency: spec.latency.seconds,
+                outages: spec.outages)
+        }
+        let glances = widget.visibility.map { visibility in
+            visibility.glances.map {
+                TimeSpan(from: $0.at, to: $0.at.addingTimeInterval($0.duration.seconds))
+            }
+            .sorted { $0.from < $1.from }
+        }
+        var key = kind.defaultKey
+        if let text = widget.key {
+            do {
+                key = try SnapshotKey(validating: text)
+            } catch {
+                throw ScenarioError(path: "\(path).key", message: error.description)
+            }
+        }
+        return WidgetScript(
+            id: widget.id,
+            kind: kind,
+            key: key,
+            hostCommits: commits.sorted { $0.at < $1.at },
+            source: source,
+            glances: glances
+        )
+    }
+
+    private func changes<Kind: WidgetKind>(_ list: [ScenarioCommit], as kind: Kind, path: String)
+        throws(ScenarioError) -> [(at: Date, payload: Kind.Payload)]
+    {
+        var result: [(at: Date, payload: Kind.Payload)] = []
+        for (index, commit) in list.enumerated() {
+            if commit.at < start || commit.at >= end {
+                throw ScenarioError(
+                    path: "\(path)[\(index)].at",
+                    message: "is outside the scenario (start to start + duration)")
+            }
+            result.append(
+                (commit.at, try payload(commit.payload, as: kind, path: "\(path)[\(index)].payload")))
+        }
+        return result
+    }
+
+    private func draw<Kind: WidgetKind>(
+        _ random: RandomCommits, as kind: Kind, path: String, generator: inout SplitMix64
+    ) throws(ScenarioError) -> [(at: Date, payload: Kind.Payload)] {
+        var payloads: [Kind.Payload] = []
+        for (index, value) in random.payloads.enumerated() {
+            payloads.append(try payload(value, as: kind, path: "\(path).payloads[\(index)]"))
+        }
+        let from = max(random.from ?? start, start)
+        let to = min(random.to ?? end, end)
+        var result: [(at: Date, payload: Kind.Payload)] = []
+        var instant = from
+        var next = 0
+        while true {
+            // Exponential gaps: a Poisson process with the given mean.
+            let unit = Double(generator.next() >> 11) * 0x1.0p-53
+            instant = instant.addingTimeInterval(-random.meanInterval.seconds * log(1 - unit))
+            guard instant < to else { break }
+            result.append((Instant.rounded(instant), payloads[next % payloads.count]))
+            next += 1
+        }
+        return result
+    }
+
+    private func payload<Kind: WidgetKind>(_ value: JSONValue, as kind: Kind, path: String)
+        throws(ScenarioError) -> Kind.Payload
+    {
+        do {
+            let data = try JSONCoding.encoder().encode(value)
+            return try JSONCoding.decoder().decode(Kind.Payload.self, from: data)
+        } catch {
+            throw ScenarioError(error, under: path)
+        }
+    }
+}

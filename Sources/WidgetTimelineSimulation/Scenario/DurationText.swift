@@ -1,0 +1,84 @@
+import Foundation
+
+/// A duration written for people: `"90s"`, `"15m"`, `"1h30m"`, `"2d"`, or a plain number of seconds.
+///
+/// Scenarios use it so a file reads like a note (`"duration": "24h"`) rather than a column of
+/// seconds. Output always uses the shortest exact form.
+public struct DurationText: Sendable, Hashable, Codable, CustomStringConvertible {
+    public var seconds: TimeInterval
+
+    public init(_ seconds: TimeInterval) { self.seconds = seconds }
+
+    /// Parses `text`; `nil` when it is not a non-negative duration in the forms above.
+    public init?(parsing text: String) {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        if let plain = Double(trimmed), plain.isFinite, plain >= 0 {
+            seconds = plain
+            return
+        }
+        var total: Double = 0
+        var number = ""
+        var sawUnit = false
+        for character in trimmed {
+            if character.isNumber || character == "." {
+                number.append(character)
+                continue
+            }
+            let unit: Double
+            switch character {
+            case "d": unit = 86_400
+            case "h": unit = 3600
+            case "m": unit = 60
+            case "s": unit = 1
+            default: return nil
+            }
+            guard let value = Double(number), value.isFinite else { return nil }
+            total += value * unit
+            number = ""
+            sawUnit = true
+        }
+        guard sawUnit, number.isEmpty, total.isFinite else { return nil }
+        seconds = total
+    }
+
+    /// `1h30m`, `27s`, `0s`, `2d`.
+    public var description: String {
+        guard seconds.isFinite, seconds >= 0 else { return "\(seconds)s" }
+        var rest = seconds
+        var text = ""
+        for (unit, name) in [(86_400.0, "d"), (3600, "h"), (60, "m")] where rest >= unit {
+            let count = (rest / unit).rounded(.down)
+            text += "\(Int(count))\(name)"
+            rest -= count * unit
+        }
+        if rest > 0 || text.isEmpty {
+            text += rest == rest.rounded() ? "\(Int(rest))s" : "\(rest)s"
+        }
+        return text
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        if let number = try? container.decode(Double.self) {
+            guard number.isFinite, number >= 0 else {
+                throw DecodingError.dataCorruptedError(
+                    in: container, debugDescription: "expected a duration of 0 or more, found \(number)")
+            }
+            seconds = number
+            return
+        }
+        let text = try container.decode(String.self)
+        guard let parsed = DurationText(parsing: text) else {
+            throw DecodingError.dataCorruptedError(
+                in: container,
+                debugDescription:
+                    "expected a duration such as \"90s\", \"15m\" or \"1h30m\", found \"\(text)\"")
+        }
+        self = parsed
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(description)
+    }
+}

@@ -1,0 +1,160 @@
+import Foundation
+import WidgetTimeline
+
+/// What happens around the widgets during a simulated stretch of time (SPEC Sim2): the clock and
+/// time zone, the app's foreground sessions, each widget's data changes, network outages, glances
+/// and system events. Written as JSON; the format is documented in `docs/simulator.md`.
+///
+/// A scenario says nothing about *how* the widgets are built: the same scenario runs under every
+/// strategy, so their screens can be compared minute by minute.
+public struct Scenario: Sendable, Codable {
+    /// A short title for reports.
+    public var name: String
+    /// A sentence or two on what the scenario shows.
+    public var summary: String
+    /// The first simulated instant.
+    public var start: Date
+    /// How long the simulation runs.
+    public var duration: DurationText
+    /// The user's time zone at ``start``.
+    public var timeZone: String
+    /// Later changes of the user's time zone (travel); each is a free system reload (row a.1,
+    /// "significant time change").
+    public var timeZoneChanges: [TimeZoneChange]
+    /// The seed of every random choice (random commits, lateness, latency); `--seed` overrides it.
+    public var seed: UInt64
+    /// The system model: a preset and overrides.
+    public var system: SystemModel
+    /// The containing app: when it is in the foreground and how it emits state.
+    public var app: AppBehaviour
+    /// The widgets on the device, one instance each.
+    public var widgets: [ScenarioWidget]
+    /// Budget-exempt system reloads of every widget (locale change, accessibility change, …).
+    public var events: [SystemEventSpec]
+
+    public init(
+        name: String,
+        summary: String = "",
+        start: Date,
+        duration: TimeInterval,
+        timeZone: String,
+        timeZoneChanges: [TimeZoneChange] = [],
+        seed: UInt64 = 1,
+        system: SystemModel = .default,
+        app: AppBehaviour = AppBehaviour(),
+        widgets: [ScenarioWidget],
+        events: [SystemEventSpec] = []
+    ) {
+        self.name = name
+        self.summary = summary
+        self.start = start
+        self.duration = DurationText(duration)
+        self.timeZone = timeZone
+        self.timeZoneChanges = timeZoneChanges
+        self.seed = seed
+        self.system = system
+        self.app = app
+        self.widgets = widgets
+        self.events = events
+    }
+
+    /// The instant the simulation stops.
+    public var end: Date { start.addingTimeInterval(duration.seconds) }
+
+    private enum CodingKeys: String, CodingKey {
+        case name, summary, start, duration, timeZone, timeZoneChanges, seed, system, app, widgets, events
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        name = try container.decodeIfPresent(String.self, forKey: .name) ?? "scenario"
+        summary = try container.decodeIfPresent(String.self, forKey: .summary) ?? ""
+        start = try container.decode(Date.self, forKey: .start)
+        duration = try container.decode(DurationText.self, forKey: .duration)
+        guard duration.seconds > 0, duration.seconds <= 3660 * 86_400 else {
+            throw DecodingError.dataCorruptedError(
+                forKey: .duration, in: container,
+                debugDescription: "must be more than 0 and at most 3660 days")
+        }
+        timeZone = try container.decode(String.self, forKey: .timeZone)
+        guard TimeZone(identifier: timeZone) != nil else {
+            throw DecodingError.dataCorruptedError(
+                forKey: .timeZone, in: container,
+                debugDescription: "\"\(timeZone)\" is not a time-zone identifier, such as Asia/Seoul")
+        }
+        timeZoneChanges = try container.decodeIfPresent([TimeZoneChange].self, forKey: .timeZoneChanges) ?? []
+        seed = try container.decodeIfPresent(UInt64.self, forKey: .seed) ?? 1
+        system = try container.decodeIfPresent(SystemModel.self, forKey: .system) ?? .default
+        app = try container.decodeIfPresent(AppBehaviour.self, forKey: .app) ?? AppBehaviour()
+        widgets = try container.decode([ScenarioWidget].self, forKey: .widgets)
+        events = try container.decodeIfPresent([SystemEventSpec].self, forKey: .events) ?? []
+    }
+}
+
+/// A change of the user's time zone.
+public struct TimeZoneChange: Sendable, Codable, Hashable {
+    public var at: Date
+    public var timeZone: String
+
+    public init(at: Date, timeZone: String) {
+        self.at = at
+        self.timeZone = timeZone
+    }
+
+    private enum CodingKeys: String, CodingKey { case at, timeZone }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        at = try container.decode(Date.self, forKey: .at)
+        timeZone = try container.decode(String.self, forKey: .timeZone)
+        guard TimeZone(identifier: timeZone) != nil else {
+            throw DecodingError.dataCorruptedError(
+                forKey: .timeZone, in: container,
+                debugDescription: "\"\(timeZone)\" is not a time-zone identifier, such as Asia/Seoul")
+        }
+    }
+}
+
+/// The containing app's behaviour.
+public struct AppBehaviour: Sendable, Codable, Hashable {
+    /// When the app is in the foreground. Reloads during these sessions are free (row a.1).
+    public var foreground: [TimeSpan]
+    /// How many times the app's state layer emits each data change (a Flutter or Redux store emits
+    /// several times per user action; seed 000, "duplicate reloads"). At least 1.
+    public var emissionsPerChange: Int
+    /// How long saving a snapshot takes; matters to strategies that reload before saving.
+    public var saveDuration: DurationText
+
+    public init(foreground: [TimeSpan] = [], emissionsPerChange: Int = 1, saveDuration: TimeInterval = 1) {
+        self.foreground = foreground
+        self.emissionsPerChange = max(1, emissionsPerChange)
+        self.saveDuration = DurationText(saveDuration)
+    }
+
+    private enum CodingKeys: String, CodingKey { case foreground, emissionsPerChange, saveDuration }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        foreground = try container.decodeIfPresent([TimeSpan].self, forKey: .foreground) ?? []
+        emissionsPerChange = try container.decodeIfPresent(Int.self, forKey: .emissionsPerChange) ?? 1
+        guard (1...100).contains(emissionsPerChange) else {
+            throw DecodingError.dataCorruptedError(
+                forKey: .emissionsPerChange, in: container, debugDescription: "must be from 1 to 100")
+        }
+        saveDuration =
+            try container.decodeIfPresent(DurationText.self, forKey: .saveDuration) ?? DurationText(1)
+    }
+}
+
+/// A budget-exempt system event that reloads every widget (row a.1: locale, Dynamic Type,
+/// accessibility, account, significant time change).
+public struct SystemEventSpec: Sendable, Codable, Hashable {
+    public var at: Date
+    /// A free-text label shown in reports, such as `locale-change`.
+    public var type: String
+
+    public init(at: Date, type: String) {
+        self.at = at
+        self.type = type
+    }
+}

@@ -1,0 +1,49 @@
+import Foundation
+import WidgetTimeline
+import WidgetTimelineExamples
+
+/// One scenario widget, compiled: its kind's real type, payloads decoded, random changes drawn.
+///
+/// Everything a run needs to know about the widget's world and nothing about any strategy.
+struct WidgetScript<Kind: WidgetKind>: Sendable {
+    var id: String
+    var kind: Kind
+    var key: SnapshotKey
+    /// Changes the host app commits, oldest first.
+    var hostCommits: [(at: Date, payload: Kind.Payload)]
+    /// The network source, if the widget has one.
+    var source: SimulatedSource<Kind.Payload>?
+    /// When the widget is seen; `nil` is always.
+    var glances: [TimeSpan]?
+
+    /// Every data change, host or server, oldest first: what an omniscient widget would show.
+    var truth: [(at: Date, payload: Kind.Payload)] {
+        let server = source?.versions ?? []
+        return (hostCommits + server).sorted { $0.at < $1.at }
+    }
+}
+
+/// A compiled widget with its kind erased, so a device can hold widgets of different kinds.
+protocol CompiledWidget: Sendable {
+    var id: String { get }
+    var kindName: String { get }
+    var hostCommitTimes: [Date] { get }
+    var glances: [TimeSpan]? { get }
+    var hasSource: Bool { get }
+
+    /// A run of this widget under `strategy` on one device.
+    func makeRun(strategy: StrategyName, deviceSeed: UInt64, model: SystemModel, start: Date)
+        -> any WidgetRunning
+}
+
+extension WidgetScript: CompiledWidget {
+    var kindName: String { kind.kind }
+    var hostCommitTimes: [Date] { hostCommits.map(\.at) }
+    var hasSource: Bool { source != nil }
+
+    func makeRun(strategy: StrategyName, deviceSeed: UInt64, model: SystemModel, start: Date)
+        -> any WidgetRunning
+    {
+        WidgetRun(script: self, strategy: strategy, deviceSeed: deviceSeed, model: model, start: start)
+    }
+}

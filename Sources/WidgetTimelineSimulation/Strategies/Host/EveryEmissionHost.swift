@@ -1,0 +1,22 @@
+import Foundation
+import WidgetTimeline
+
+/// Naive host: save and reload on every state emission, changed or not (seed 000: "Flutter state
+/// emits several times; calling the native reload each time repeats requests for the same
+/// content"). Burns budget and reload requests without showing anything new.
+final class EveryEmissionHost<Kind: WidgetKind>: HostSide {
+    private let container: SimulatedContainer<Kind>
+
+    init(container: SimulatedContainer<Kind>) {
+        self.container = container
+    }
+
+    func appEmitted(_ payload: Kind.Payload, observedAt: Date, host: HostContext) {
+        container.save(payload, generatedAt: host.now, observedAt: observedAt)
+        host.widgetCenter.reloadTimelines(ofKinds: [container.kind.kind])
+    }
+
+    func hostTimerFired(host: HostContext) {}
+
+    func appWillLeaveForeground(host: HostContext) {}
+}

@@ -1,0 +1,35 @@
+import Foundation
+import WidgetTimeline
+
+/// Naive host: ask for the reload first, then save (seed 000, "the wrong order"). When the system
+/// is quick, the provider reads the previous snapshot and shows it as current until the next
+/// reload.
+final class ReloadBeforeSaveHost<Kind: WidgetKind>: HostSide {
+    private let container: SimulatedContainer<Kind>
+    private var lastFingerprint: ContentFingerprint?
+    /// Saves in flight, oldest first: each completes ``HostContext/saveDuration`` after it began.
+    private var saving: [(done: Date, payload: Kind.Payload, observedAt: Date)] = []
+
+    init(container: SimulatedContainer<Kind>) {
+        self.container = container
+    }
+
+    func appEmitted(_ payload: Kind.Payload, observedAt: Date, host: HostContext) {
+        let fingerprint = container.fingerprint(of: payload, observedAt: observedAt)
+        guard fingerprint != lastFingerprint else { return }
+        lastFingerprint = fingerprint
+        host.widgetCenter.reloadTimelines(ofKinds: [container.kind.kind])
+        let done = host.now.addingTimeInterval(host.saveDuration)
+        saving.append((done, payload, observedAt))
+        host.scheduleTimer(at: done)
+    }
+
+    func hostTimerFired(host: HostContext) {
+        while let first = saving.first, first.done <= host.now {
+            saving.removeFirst()
+            container.save(first.payload, generatedAt: host.now, observedAt: first.observedAt)
+        }
+    }
+
+    func appWillLeaveForeground(host: HostContext) {}
+}

@@ -1,0 +1,213 @@
+import Foundation
+
+/// The system's scheduler for one widget instance, as a value-type state machine: it decides when
+/// the provider runs, whether the run is charged to the budget, and when a due reload is refused.
+///
+/// The engine feeds it events at instants and carries out the returned ``Action``: run the
+/// provider, count a refusal, call back with ``Event/wake`` at a date. It holds no clock and draws
+/// no random numbers; lateness comes in with the event, drawn by the engine from the run's seeded
+/// generator, so a test can step it by hand.
+///
+/// The rules, each from `reference/widgetkit-behaviour.md` (see ``SystemModel``):
+/// - a policy reload runs no earlier than the policy's date, plus a lateness;
+/// - a budgeted reload needs budget left in the rolling window and at least
+///   ``SystemModel/minimumReloadInterval`` since the previous run; otherwise it waits, and a
+///   reload refused for budget is counted once per wait;
+/// - reloads while the containing app is in the foreground, and system-exempt reloads, are free
+///   and skip the floor;
+/// - a reload that comes due while the widget is hidden waits until it is seen;
+/// - a provider killed by the watchdog, or an empty timeline, leaves the old timeline on screen
+///   and the next attempt comes ``SystemModel/failedReloadRetry`` later.
+public struct WidgetReloadScheduler: Sendable {
+    /// Why a provider runs.
+    public enum Cause: String, Sendable, Hashable, Codable {
+        /// The installed timeline's policy came due.
+        case policy
+        /// The app called `reloadTimelines` (or `reloadAllTimelines`).
+        case app
+        /// A budget-exempt system reload: locale change, significant time change, … (row a.1).
+        case system
+        /// The retry after a watchdog kill or an empty timeline (row a.5).
+        case retry
+    }
+
+    /// What happened, as the scheduler learns it.
+    public enum Event: Sendable, Hashable {
+        /// A provider run finished and its timeline is now on screen. `earliestReload` is the
+        /// policy's date (`nil` for `.never`); `lateness` is how long after it the system will act.
+        case timelineInstalled(earliestReload: Date?, lateness: TimeInterval)
+        /// A provider run produced nothing usable (killed by the watchdog, or an empty timeline).
+        case reloadFailed
+        /// A reload the app asked for reaches the scheduler (after its latency or deferral).
+        case appRequestArrived
+        /// A budget-exempt reload (row a.1's six exemptions and the WWDC21 list).
+        case exemptReloadRequested
+        /// A time the scheduler asked to be woken at has come.
+        case wake
+        /// The system is reloading another widget of the device now (row a.1, coalescing).
+        case coalescingOpportunity
+        /// The widget became visible or hidden.
+        case visibilityChanged(isVisible: Bool)
+        /// The containing app entered or left the foreground.
+        case appForegroundChanged(isInForeground: Bool)
+    }
+
+    /// One provider run the scheduler starts.
+    public struct Run: Sendable, Hashable {
+        public var cause: Cause
+        /// Whether the run is charged to the budget.
+        public var isCharged: Bool
+    }
+
+    /// What the engine must do after an event.
+    public struct Action: Sendable, Hashable {
+        /// Run the provider now.
+        public var run: Run?
+        /// A due reload was refused for lack of budget (counted once per wait).
+        public var isRefusal: Bool
+        /// Send ``Event/wake`` at this instant.
+        public var wakeAt: Date?
+
+        public static let none = Action(run: nil, isRefusal: false, wakeAt: nil)
+    }
+
+    public let model: SystemModel
+    public private(set) var budget: ReloadBudget
+
+    private enum Activity: Sendable {
+        case idle
+        case running
+    }
+
+    private var activity = Activity.idle
+    /// The policy's (or retry's) earliest date, and when the system will act on it.
+    private var policyEarliest: Date?
+    private var policyDue: Date?
+    private var policyCause = Cause.policy
+    private var isAppRequestPending = false
+    private var isExemptPending = false
+    private var isWaitingForVisibility = false
+    private var isRefusalCounted = false
+    private var lastRunStart: Date?
+    private var scheduledWake: Date?
+    public private(set) var isVisible: Bool
+    public private(set) var isAppInForeground = false
+
+    /// A scheduler with nothing installed yet: the first timeline comes from an app request or an
+    /// exempt reload (adding a widget runs its provider at once, free).
+    public init(model: SystemModel, isVisible: Bool = true) {
+        self.model = model
+        self.budget = ReloadBudget(limit: model.dailyBudget, window: model.budgetWindow)
+        self.isVisible = isVisible
+    }
+
+    /// Whether a provider run is in progress.
+    public var isRunning: Bool {
+        switch activity {
+        case .idle: false
+        case .running: true
+        }
+    }
+
+    /// Charged reloads in the window ending at `now`.
+    public mutating func budgetUsed(at now: Date) -> Int { budget.used(at: now) }
+
+    /// Handles `event` at `now` and says what to do.
+    public mutating func handle(_ event: Event, at now: Date) -> Action {
+        switch event {
+        case .timelineInstalled(let earliest, let lateness):
+            finishRun()
+            policyCause = .policy
+            policyEarliest = earliest
+            policyDue = earliest.map { $0.addingTimeInterval(max(0, lateness)) }
+            isWaitingForVisibility = false
+        case .reloadFailed:
+            finishRun()
+            policyCause = .retry
+            policyEarliest = now.addingTimeInterval(model.failedReloadRetry)
+            policyDue = policyEarliest
+            isWaitingForVisibility = false
+        case .appRequestArrived:
+            isAppRequestPending = true
+        case .exemptReloadRequested:
+            isExemptPending = true
+        case .wake:
+            if let wake = scheduledWake, wake <= now { scheduledWake = nil }
+        case .coalescingOpportunity:
+            guard model.coalescesReloads, let earliest = policyEarliest, let due = policyDue,
+                earliest <= now, due > now
+            else { return .none }
+            policyDue = now
+        case .visibilityChanged(let visible):
+            isVisible = visible
+            if visible, isWaitingForVisibility {
+                isWaitingForVisibility = false
+                policyDue = now
+            }
+        case .appForegroundChanged(let inForeground):
+            isAppInForeground = inForeground
+        }
+        return decide(at: now)
+    }
+
+    private mutating func finishRun() {
+        switch activity {
+        case .running: activity = .idle
+        case .idle: preconditionFailure("a provider run finished while none was running")
+        }
+    }
+
+    private mutating func decide(at now: Date) -> Action {
+        if isRunning { return .none }
+        if isExemptPending {
+            isExemptPending = false
+            return start(.system, charged: false, at: now)
+        }
+        var cause: Cause?
+        if isAppRequestPending {
+            cause = .app
+        } else if let due = policyDue, due <= now {
+            if !isVisible, model.defersReloadsWhileHidden {
+                isWaitingForVisibility = true
+                policyDue = nil
+                policyEarliest = nil
+            } else {
+                cause = policyCause
+            }
+        }
+        guard let cause else { return wake(at: policyDue, now: now) }
+        // Row a.1: reloads while the containing app is in the foreground do not count.
+        if isAppInForeground { return start(cause, charged: false, at: now) }
+        if let last = lastRunStart, now < last.addingTimeInterval(model.minimumReloadInterval) {
+            return wake(at: last.addingTimeInterval(model.minimumReloadInterval), now: now)
+        }
+        if budget.allows(at: now) {
+            budget.charge(at: now)
+            return start(cause, charged: true, at: now)
+        }
+        let isFirstRefusal = !isRefusalCounted
+        isRefusalCounted = true
+        var action = wake(at: budget.nextAvailable(after: now), now: now)
+        action.isRefusal = isFirstRefusal
+        return action
+    }
+
+    private mutating func start(_ cause: Cause, charged: Bool, at now: Date) -> Action {
+        activity = .running
+        lastRunStart = now
+        isRefusalCounted = false
+        if cause == .app { isAppRequestPending = false }
+        if cause == .policy || cause == .retry {
+            policyDue = nil
+            policyEarliest = nil
+        }
+        return Action(run: Run(cause: cause, isCharged: charged), isRefusal: false, wakeAt: nil)
+    }
+
+    private mutating func wake(at date: Date?, now: Date) -> Action {
+        guard let date, date > now else { return .none }
+        if let scheduled = scheduledWake, scheduled > now, scheduled <= date { return .none }
+        scheduledWake = date
+        return Action(run: nil, isRefusal: false, wakeAt: date)
+    }
+}

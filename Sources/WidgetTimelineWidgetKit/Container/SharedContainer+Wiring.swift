@@ -1,0 +1,46 @@
+import Foundation
+import WidgetTimeline
+
+extension SharedContainer {
+    /// The provider core for `kind` in a widget extension: the store (read-only by default), the
+    /// loader with its source and timeout, the shared diagnostics log.
+    public func providerCore<Kind: WidgetKind>(
+        for kind: Kind,
+        source: (any SnapshotSource<Kind.Payload>)? = nil,
+        sourceTimeout: Duration = .seconds(8),
+        storeAccess: FileSnapshotStore.Access = .readOnly,
+        options: PlanningOptions = .default
+    ) -> WidgetProviderCore<Kind> {
+        let log = self.log
+        let loader = EntryLoader(
+            kind: kind, store: store(access: storeAccess), source: source, timeout: sourceTimeout,
+            sleeper: ContinuousClock(), log: log)
+        return WidgetProviderCore(loader: loader, options: options, log: log)
+    }
+
+    /// The host app's sync, wired: the store (read-write), the reloader, the shared diagnostics log,
+    /// the system clock, and reloads coalesced for `debounce`.
+    ///
+    /// ```swift
+    /// let reloader = WidgetCenterReloader()
+    /// let sync = try SharedContainer(appGroup: .fromInfoDictionary()).widgetSync(reloader: reloader)
+    /// try sync.commit(TaskCountPayload(count: openTasks), for: TaskCountWidget())
+    /// // …and sync.flush() when the scene goes to the background.
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - debounce: by default reloads wait until commits stop for 2 s, at most 10 s; saves are
+    ///     never delayed, and ``WidgetTimeline/WidgetSync/flush()`` sends what is pending.
+    public func widgetSync(
+        reloader: any WidgetReloader = WidgetCenterReloader(),
+        clock: any WidgetClock = SystemClock(),
+        debounce: ReloadDebounce = .window(2, maximumDelay: 10, timer: SystemTimer()),
+        ledger: ReloadLedger = ReloadLedger(),
+        reconfirmationShare: Double? = 0.5
+    ) -> WidgetSync {
+        WidgetSync(
+            store: store(access: .readWrite), reloader: reloader, clock: clock, debounce: debounce,
+            ledger: ledger,
+            reconfirmationShare: reconfirmationShare, log: log)
+    }
+}

@@ -1,0 +1,104 @@
+import Foundation
+import WidgetTimeline
+
+#if canImport(WidgetKit)
+    import AppIntents
+    import WidgetKit
+#else
+    import WidgetKitStandIn
+#endif
+
+/// A WidgetKit `AppIntentTimelineProvider` for a configurable widget: the configuration picks the
+/// snapshot key's scope (which park, which list), and everything else is
+/// ``WidgetTimeline/WidgetProviderCore``'s.
+///
+/// ```swift
+/// AppIntentConfiguration(
+///     kind: ParkingWidget().kind, intent: ParkSelection.self,
+///     provider: PlanningAppIntentTimelineProvider(
+///         kind: ParkingWidget(), in: ExtensionSetup.container,
+///         scope: { ParkingWidget.key(park: $0.parkID) })
+/// ) { entry in ParkingView(entry: entry) }
+/// ```
+///
+/// Each configuration reads its own key, so two instances of the widget showing different parks
+/// never read — or, with a source, overwrite — each other's snapshot (SPEC S2).
+public struct PlanningAppIntentTimelineProvider<Kind: WidgetKind, Intent: WidgetConfigurationIntent>:
+    AppIntentTimelineProvider, Sendable
+{
+    public typealias Entry = PlannedTimelineEntry<Kind.Content>
+
+    let runner: ProviderRunner<Kind>
+    private let scope: @Sendable (Intent) -> SnapshotKey
+
+    /// The widget kind.
+    public var kind: Kind { runner.core.kind }
+
+    /// A provider around a core you have wired yourself.
+    ///
+    /// - Parameters:
+    ///   - scope: the snapshot key for a configuration.
+    ///   - clock: where "now" comes from.
+    ///   - calendar: the calendar and time zone of the plan, read on every request.
+    public init(
+        core: WidgetProviderCore<Kind>,
+        scope: @escaping @Sendable (Intent) -> SnapshotKey,
+        clock: any WidgetClock = SystemClock(),
+        calendar: @escaping @Sendable () -> Calendar = { Calendar.current }
+    ) {
+        self.scope = scope
+        runner = ProviderRunner(
+            core: core, clock: clock, calendar: calendar, setupProblem: nil, reportSetupProblem: .systemLog)
+    }
+
+    /// A provider for `kind` in a widget extension, wired like
+    /// ``PlanningTimelineProvider/init(kind:in:key:source:sourceTimeout:storeAccess:options:clock:calendar:reportSetupProblem:)``,
+    /// with the same honest answers when `container` is a failure.
+    public init(
+        kind: Kind,
+        in container: Result<SharedContainer, AppGroupError>,
+        scope: @escaping @Sendable (Intent) -> SnapshotKey,
+        source: (any SnapshotSource<Kind.Payload>)? = nil,
+        sourceTimeout: Duration = .seconds(8),
+        storeAccess: FileSnapshotStore.Access = .readOnly,
+        options: PlanningOptions = .default,
+        clock: any WidgetClock = SystemClock(),
+        calendar: @escaping @Sendable () -> Calendar = { Calendar.current },
+        reportSetupProblem: SetupProblemReporter = .systemLog
+    ) {
+        self.scope = scope
+        runner = ProviderRunner(
+            kind: kind, container: container, source: source, sourceTimeout: sourceTimeout,
+            storeAccess: storeAccess, options: options, clock: clock, calendar: calendar,
+            reportSetupProblem: reportSetupProblem)
+    }
+
+    /// The snapshot key a configuration reads.
+    public func key(for configuration: Intent) -> SnapshotKey { scope(configuration) }
+
+    // MARK: - AppIntentTimelineProvider
+
+    /// The fixture, planned for the kind's default key: a placeholder has no configuration.
+    public func placeholder(in context: Context) -> Entry { runner.placeholder(key: kind.defaultKey) }
+
+    public func snapshot(for configuration: Intent, in context: Context) async -> Entry {
+        snapshot(for: configuration, isPreview: context.isPreview)
+    }
+
+    public func timeline(for configuration: Intent, in context: Context) async -> Timeline<Entry> {
+        await timeline(for: configuration)
+    }
+
+    // MARK: - Without a context (previews, an app's own tests)
+
+    /// The snapshot entry for a configuration: the fixture when previewing, otherwise the current
+    /// entry of the configuration's snapshot.
+    public func snapshot(for configuration: Intent, isPreview: Bool) -> Entry {
+        runner.snapshot(key: key(for: configuration), isPreview: isPreview)
+    }
+
+    /// The timeline for a configuration.
+    public func timeline(for configuration: Intent) async -> Timeline<Entry> {
+        await runner.timeline(key: key(for: configuration))
+    }
+}
