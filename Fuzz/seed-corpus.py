@@ -142,6 +142,21 @@ def main():
     for index, text in enumerate(instants):
         write("instant", f"instant-{index}", text)
 
+    # scenario: the example scenarios (the simulator's own fixtures), and a small one per widget.
+    for path in sorted((ROOT / "Examples" / "scenarios").glob("*.json")):
+        write("scenario", path.stem, path.read_bytes())
+    for kind, payload in PAYLOADS.items():
+        write("scenario", f"small-{kind}", compact({
+            "name": kind, "start": "2026-11-29T00:00:00Z", "duration": "6h", "timeZone": "Asia/Seoul",
+            "app": {"foreground": [{"from": "2026-11-29T01:00:00Z", "to": "2026-11-29T01:05:00Z"}],
+                    "emissionsPerChange": 2},
+            "widgets": [{"id": kind, "kind": kind,
+                         "commits": [{"at": "2026-11-29T00:10:00Z", "payload": payload}],
+                         "randomCommits": {"meanInterval": "45m", "payloads": [payload, payload]},
+                         "visibility": {"glances": [{"at": "2026-11-29T02:00:00Z", "duration": "30s"}]}}],
+            "events": [{"at": "2026-11-29T03:00:00Z", "type": "locale-change"}],
+        }))
+
     # snapshot-key: keys from the docs and tests; scopes after NUL bytes.
     for index, text in enumerate(["task-count", "parking.yeouido.compact", "park.sample-park.general",
                                   "parking\0Yeouido Park\0compact", "../etc", ".hidden", "a" * 64 + "." + "b" * 64,
@@ -228,7 +243,14 @@ def write_dictionaries():
     dictionary("instant", INSTANT_TOKENS + ["0", "9", "-", ":", "."])
     dictionary("snapshot-key", KEY_TOKENS)
     dictionary("day-start", ["00", "23", "24", "59", "60", ":", "0", "\u0664"])
-    dictionary("cli-arguments", CLI_TOKENS)
+    dictionary("cli-arguments", CLI_TOKENS + ["simulate", "demo", "--strategy", "--seed", "--report", "--devices",
+                                              "library", "single-entry-15m", "1000000"])
+    dictionary("scenario", JSON_TOKENS + INSTANT_TOKENS + quoted(PAYLOAD_FIELDS + [
+        "name", "summary", "start", "duration", "timeZone", "timeZoneChanges", "seed", "system", "app", "foreground",
+        "emissionsPerChange", "saveDuration", "widgets", "id", "commits", "randomCommits", "from", "to",
+        "meanInterval", "payloads", "source", "latency", "updates", "randomUpdates", "outages", "mode", "fails",
+        "hangs", "visibility", "glances", "events", "type", "preset", "1s", "90s", "15m", "1h30m", "2d", "3660d",
+        "1e300", "America/Havana"]))
 
 
 if __name__ == "__main__":

@@ -11,7 +11,8 @@
 # SwiftPM cannot build a libFuzzer binary (it has no `-sanitize=fuzzer` for one product), so this
 # script compiles the package's modules itself with swiftc, instrumented for coverage and
 # AddressSanitizer, into .build/fuzz/: the core (with -enable-testing, so targets can reach the
-# internal record decoder), the examples, the test doubles, the CLI, Fuzz/Sources/FuzzSupport; then
+# internal record decoder), the examples, the test doubles, the simulator, the CLI,
+# Fuzz/Sources/FuzzSupport; then
 # one executable per file in Fuzz/Sources/Targets, linked with libFuzzer's main. Modules are rebuilt
 # only when their sources changed.
 #
@@ -96,9 +97,13 @@ build() {
     build_module WidgetTimelineTesting Sources/WidgetTimelineTesting WidgetTimeline
     build_module FuzzSupport Fuzz/Sources/FuzzSupport WidgetTimeline
     wait "$examples"
-    build_module WidgetTimelineCLI Sources/WidgetTimelineCLI "WidgetTimeline WidgetTimelineExamples" -enable-testing
+    build_module WidgetTimelineSimulation Sources/WidgetTimelineSimulation "WidgetTimeline WidgetTimelineExamples" \
+        -enable-testing
+    build_module WidgetTimelineCLI Sources/WidgetTimelineCLI \
+        "WidgetTimeline WidgetTimelineExamples WidgetTimelineSimulation" -enable-testing
     local libraries=()
-    for name in WidgetTimelineCLI WidgetTimelineExamples WidgetTimelineTesting FuzzSupport WidgetTimeline; do
+    for name in WidgetTimelineCLI WidgetTimelineSimulation WidgetTimelineExamples WidgetTimelineTesting FuzzSupport \
+        WidgetTimeline; do
         libraries+=("$MODULES/lib$name.a")
     done
     for target in $(targets); do

@@ -206,6 +206,72 @@ struct AdversarialInputTests {
     @Test("lint: bad timelines and options", arguments: lintCases)
     func lintFailures(_ test: Case) { expect(test) }
 
+    // MARK: - simulate and demo
+
+    static let scenario =
+        #"{"start":"2026-11-29T00:00:00Z","duration":"6h","timeZone":"Asia/Seoul","widgets":[{"kind":"task-count","commits":[{"at":"2026-11-29T01:00:00Z","payload":{"count":3}}]}]}"#
+
+    static func scenario(replacing old: String, with new: String) -> Data {
+        Data(scenario.replacingOccurrences(of: old, with: new).utf8)
+    }
+
+    static let simulateCases: [Case] =
+        damaged(
+            scenario, member: "duration",
+            wrongType: (#""timeZone":"Asia/Seoul""#, #""timeZone":9"#, "at $.timeZone: expected a string"),
+            limit: 8 << 20
+        ).map { name, bytes, message in
+            Case(name: name, arguments: ["simulate", "-"], stdin: bytes, exitCode: .badData, message: message)
+        } + [
+            Case(
+                name: "an unknown zone", arguments: ["simulate", "-"],
+                stdin: scenario(replacing: "Asia/Seoul", with: "Mars/Olympus"), exitCode: .badData,
+                message: #"at $.timeZone: "Mars/Olympus" is not a time-zone identifier"#),
+            Case(
+                name: "an impossible date", arguments: ["simulate", "-"],
+                stdin: scenario(replacing: "2026-11-29T01:00:00Z", with: "2026-11-31T01:00:00Z"), exitCode: .badData,
+                message: "at $.widgets[0].commits[0].at: expected an ISO-8601 instant with an offset"),
+            Case(
+                name: "a duration beyond any scenario", arguments: ["simulate", "-"],
+                stdin: scenario(replacing: #""duration":"6h""#, with: #""duration":"6h","app":{"saveDuration":1e300}"#),
+                exitCode: .badData, message: "at $.app.saveDuration: expected a duration from 0 to 3660d, found 1e+300"),
+            Case(
+                name: "a change a second for ten years", arguments: ["simulate", "-"],
+                stdin: Data(
+                    scenario.replacingOccurrences(of: #""duration":"6h""#, with: #""duration":"3660d""#)
+                        .replacingOccurrences(
+                            of: #""commits":[{"at":"2026-11-29T01:00:00Z","payload":{"count":3}}]"#,
+                            with: #""randomCommits":{"meanInterval":"1s","payloads":[{"count":1},{"count":2}]}"#
+                        ).utf8),
+                exitCode: .badData,
+                message: "at $.widgets[0].randomCommits.meanInterval: draws about 316224000 changes"),
+            Case(
+                name: "a payload of the wrong widget", arguments: ["simulate", "-"],
+                stdin: scenario(replacing: #""kind":"task-count""#, with: #""kind":"parking""#), exitCode: .badData,
+                message: #"at $.widgets[0].commits[0].payload: missing member "parkID""#),
+            Case(
+                name: "an unknown strategy", arguments: ["simulate", "--strategy", "yolo"], exitCode: .usage,
+                message: "--strategy 'yolo' is not a strategy"),
+            Case(
+                name: "--seed out of range", arguments: ["simulate", "--seed", "-1"], exitCode: .usage,
+                message: "--seed '-1' must be a whole number from 0 to 18446744073709551615"),
+            Case(
+                name: "--devices out of range", arguments: ["simulate", "--devices", "1000001"], exitCode: .usage,
+                message: "--devices '1000001' must be a whole number from 1 to 1000000"),
+            Case(
+                name: "a report that cannot be written, before anything is printed",
+                arguments: ["simulate", "-", "--report", "/nonexistent/directory/report.html"], stdin: Data(scenario.utf8),
+                exitCode: .ioError, message: "cannot write the report to '/nonexistent/directory/report.html'"),
+            Case(
+                name: "demo: a report that cannot be written",
+                arguments: ["demo", "--report", "/nonexistent/directory/report.html"], exitCode: .ioError,
+                message: "cannot write the report to '/nonexistent/directory/report.html'"),
+            Case(name: "demo: an empty report name", arguments: ["demo", "--report="], exitCode: .usage, message: "--report needs a file name"),
+        ]
+
+    @Test("simulate and demo: bad scenarios, counts and report paths", arguments: simulateCases)
+    func simulateFailures(_ test: Case) { expect(test) }
+
     // MARK: - boundaries, help and unknown options
 
     static let boundaries = ["boundaries", "--time-zone", "America/Havana", "--from", "2026-03-07T00:00:00-05:00"]
@@ -255,6 +321,7 @@ struct AdversarialInputTests {
         ]
         + [
             ["build"], ["lint", "-"], ["boundaries"], ["store", "write"], ["store", "read"], ["store", "list"], ["diagnose"],
+            ["simulate"], ["demo"],
         ].flatMap { command in
             [
                 Case(
@@ -309,6 +376,8 @@ struct AdversarialInputTests {
         buildCases.first { $0.name == "a control sequence in a value" }!, lintCases.first { $0.name == "UTF-16" }!,
         lintCases.first { $0.name == "repeated member" }!, lintCases.first { $0.name == "empty" }!,
         optionCases.first { $0.name == "--count past year 9999" }!,
+        simulateCases.first { $0.name == "a change a second for ten years" }!,
+        simulateCases.first { $0.name == "a duration beyond any scenario" }!,
         optionCases.first { $0.name == "--key that escapes the directory" }!,
     ]
 

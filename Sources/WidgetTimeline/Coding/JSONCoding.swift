@@ -15,19 +15,8 @@ public enum JSONCoding {
             ? [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes] : [.sortedKeys, .withoutEscapingSlashes]
         let isUTC = timeZone.secondsFromGMT() == 0 && timeZone.nextDaylightSavingTimeTransition == nil
         encoder.dateEncodingStrategy = .custom { date, encoder in
-            let text = isUTC ? Instant.format(date) : Instant.format(date, in: timeZone)
-            // Never write what no reader can read back: an instant outside years 0000–9999 (with
-            // its offset) or not a number at all has no RFC 3339 form.
-            guard date.timeIntervalSince1970.isFinite, Instant.parse(text) != nil else {
-                // The error carries the number, not the `Date`: Foundation's `Date.description`
-                // traps for a date that is not a number, so whoever printed the error would crash.
-                throw EncodingError.invalidValue(
-                    date.timeIntervalSince1970,
-                    .init(
-                        codingPath: encoder.codingPath,
-                        debugDescription: "the instant \(date.timeIntervalSince1970) s after 1970 is outside "
-                            + "years 0000–9999 and has no ISO-8601 form"))
-            }
+            // Never write what no reader can read back (see `Instant.encodedText`).
+            let text = try Instant.encodedText(date, in: isUTC ? nil : timeZone, at: encoder.codingPath)
             var container = encoder.singleValueContainer()
             try container.encode(text)
         }

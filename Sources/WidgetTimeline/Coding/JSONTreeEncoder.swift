@@ -16,7 +16,7 @@ enum JSONTreeEncoder {
         -> JSONValue
     {
         switch value {
-        case let date as Date: return .string(Instant.format(date))
+        case let date as Date: return .string(try Instant.encodedText(date, in: nil, at: codingPath))
         case let url as URL: return .string(url.absoluteString)
         case let data as Data: return .string(data.base64EncodedString())
         default:
@@ -48,10 +48,18 @@ private final class Node {
         }
     }
 
+    // Both mutations take the collection out of `content` before changing it: a copy still held
+    // by `content` would make every insertion copy the whole collection, and encoding an array of
+    // n elements quadratic (minutes for a 1 MiB payload).
+
     func member(_ key: String) -> Node {
-        var members: [String: Node] = [:]
-        if case .object(let existing) = content { members = existing }
+        guard case .object(var members) = content else {
+            let node = Node()
+            content = .object([key: node])
+            return node
+        }
         if let node = members[key] { return node }
+        content = .empty
         let node = Node()
         members[key] = node
         content = .object(members)
@@ -59,9 +67,12 @@ private final class Node {
     }
 
     func appendElement() -> Node {
-        var elements: [Node] = []
-        if case .array(let existing) = content { elements = existing }
         let node = Node()
+        guard case .array(var elements) = content else {
+            content = .array([node])
+            return node
+        }
+        content = .empty
         elements.append(node)
         content = .array(elements)
         return node
@@ -105,12 +116,9 @@ private enum Scalar {
             throw EncodingError.invalidValue(
                 value, .init(codingPath: codingPath, debugDescription: "\(value) cannot be written as JSON"))
         }
-        // An integral value written without a fraction reads back as an integer.
-        if value == value.rounded(), abs(value) < 9.2e18, let integer = Int64(exactly: value),
-            "\(value)".hasSuffix(".0")
-        {
-            return .integer(integer)
-        }
+        // A whole value that fits in 64 bits reads back as an integer, however it is written
+        // (`1.0`, `1e+16`): see `JSONValue.integer`.
+        if let integer = Int64(exactly: value) { return .integer(integer) }
         return .number(value)
     }
 

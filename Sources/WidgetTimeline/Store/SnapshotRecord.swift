@@ -98,9 +98,11 @@ public enum SnapshotRecord {
         as type: Payload.Type,
         supportedSchema: Int
     ) -> RecordVerdict<Snapshot<Payload>> {
-        // The common case in one parse: a checksummed envelope that decodes as `Payload` with the
-        // expected key and revision and a supported schema. Anything else is classified below.
-        if case .success(let verified) = envelope(of: record),
+        // The common case in one decode: a checksummed envelope that is strict JSON (see
+        // `JSONParser.validate`: a record with a member written twice reads differently in another
+        // language) and decodes as `Payload` with the expected key and revision and a supported
+        // schema. Anything else is classified below.
+        if case .success(let verified) = envelope(of: record), (try? JSONParser.validate(verified)) != nil,
             let snapshot = try? JSONCoding.decoder().decode(Snapshot<Payload>.self, from: Data(verified)),
             snapshot.key == key, snapshot.revision == revision, snapshot.schemaVersion <= supportedSchema
         {

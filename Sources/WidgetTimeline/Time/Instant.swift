@@ -22,6 +22,28 @@ public enum Instant {
         format(milliseconds: millisecondsSince1970(date), offsetSeconds: 0)
     }
 
+    /// The text every encoder writes for `date` (in `timeZone`, or UTC), or the error it throws
+    /// when there is no such text: a date that is not a number, or outside years 0000–9999 with
+    /// its offset, has no RFC 3339 form, and writing the five-digit year or the 1970 that
+    /// ``format(_:)`` falls back to would give a reader a file it cannot read, or a wrong date.
+    ///
+    /// The error carries the number of seconds, not the `Date`: Foundation's `Date.description`
+    /// traps for a date that is not a number, so whoever printed the error would crash.
+    static func encodedText(_ date: Date, in timeZone: TimeZone?, at codingPath: [any CodingKey]) throws(
+        EncodingError
+    ) -> String {
+        let text = timeZone.map { format(date, in: $0) } ?? format(date)
+        guard date.timeIntervalSince1970.isFinite, parse(text) != nil else {
+            throw EncodingError.invalidValue(
+                date.timeIntervalSince1970,
+                .init(
+                    codingPath: codingPath,
+                    debugDescription: "the instant \(date.timeIntervalSince1970) s after 1970 is outside "
+                        + "years 0000–9999 and has no ISO-8601 form"))
+        }
+        return text
+    }
+
     /// Parses an RFC 3339 instant: `YYYY-MM-DDTHH:MM:SS[.fraction](Z|±HH:MM)`.
     ///
     /// - Returns: the instant, or `nil` when the text is not exactly that form or names a

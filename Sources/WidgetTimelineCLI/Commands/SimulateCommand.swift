@@ -114,6 +114,11 @@ struct SimulateCommand: Command {
             scenario: scenario, devices: devices,
             strategies: strategies.isEmpty ? StrategyName.fleet : strategies
         ).run()
+        // The report file first, so a path that cannot be written fails before anything is printed.
+        if let reportPath {
+            let one = Simulation(scenario: scenario, strategies: fleet.map(\.strategy)).run()
+            try Self.writeFile(HTMLReport.render(one, fleet: fleet), to: reportPath, in: context)
+        }
         switch format {
         case .json:
             do {
@@ -124,18 +129,16 @@ struct SimulateCommand: Command {
         case .text:
             context.standardOutput.write(FleetTextReport.render(fleet, scenario: scenario))
         }
-        if let reportPath {
-            let one = Simulation(scenario: scenario, strategies: fleet.map(\.strategy)).run()
-            try Self.writeFile(HTMLReport.render(one, fleet: fleet), to: reportPath, in: context)
-            context.print("report: \(reportPath)")
-        }
+        if let reportPath, format == .text { context.print("report: \(reportPath)") }
         return .success
     }
 
-    /// Prints `report` as text or JSON and writes the HTML report when asked.
+    /// Writes the HTML report when asked, then prints `report` as text or JSON. The file comes
+    /// first: a report that cannot be written fails the command before anything is printed.
     static func write(
         _ report: SimulationReport, format: OutputFormat, reportPath: String?, in context: CommandContext
     ) throws(CommandFailure) {
+        if let reportPath { try writeFile(HTMLReport.render(report), to: reportPath, in: context) }
         switch format {
         case .json:
             do {
@@ -145,10 +148,7 @@ struct SimulateCommand: Command {
             }
         case .text:
             context.standardOutput.write(TextReport.render(report))
-        }
-        if let reportPath {
-            try writeFile(HTMLReport.render(report), to: reportPath, in: context)
-            if format == .text { context.print("\nreport: \(reportPath)") }
+            if let reportPath { context.print("\nreport: \(reportPath)") }
         }
     }
 

@@ -44,6 +44,13 @@ extension Scenario {
     ///
     /// - Throws: ``ScenarioError`` with the JSON path of the first problem.
     public static func decode(_ data: Data) throws(ScenarioError) -> Scenario {
+        // Strict JSON first (see `JSONParser.validate`): what Foundation alone would take — a
+        // member written twice, a trailing comma, UTF-16 — is refused with its line and column.
+        do {
+            try JSONParser.validate(data)
+        } catch {
+            throw ScenarioError(path: "$", message: error.description)
+        }
         do {
             return try JSONCoding.decoder().decode(Scenario.self, from: data)
         } catch {
@@ -186,6 +193,16 @@ extension Scenario {
         }
         let from = max(random.from ?? start, start)
         let to = min(random.to ?? end, end)
+        // Drawing a change a second for ten years would take minutes and gigabytes: refuse what
+        // could not be simulated, before drawing.
+        let expected = to.timeIntervalSince(from) / random.meanInterval.seconds
+        guard expected <= Double(Self.maximumRandomChanges) else {
+            throw ScenarioError(
+                path: path + ".meanInterval",
+                message: "draws about \(Int(expected.rounded())) changes between \(Instant.format(from)) and "
+                    + "\(Instant.format(to)); at most \(Self.maximumRandomChanges): use a longer interval or a "
+                    + "shorter span")
+        }
         var result: [(at: Date, payload: Kind.Payload)] = []
         var instant = from
         var next = 0
@@ -193,12 +210,17 @@ extension Scenario {
             // Exponential gaps: a Poisson process with the given mean.
             let unit = Double(generator.next() >> 11) * 0x1.0p-53
             instant = instant.addingTimeInterval(-random.meanInterval.seconds * log(1 - unit))
-            guard instant < to else { break }
+            // The draw may exceed its mean; it never runs far past the limit.
+            guard instant < to, result.count < 2 * Self.maximumRandomChanges else { break }
             result.append((Instant.rounded(instant), payloads[next % payloads.count]))
             next += 1
         }
         return result
     }
+
+    /// The most random changes one widget's scenario may draw (on average): a change every minute
+    /// for about two months.
+    static let maximumRandomChanges = 100_000
 
     private func payload<Kind: WidgetKind>(_ value: JSONValue, as kind: Kind, path: String)
         throws(ScenarioError) -> Kind.Payload

@@ -7,6 +7,10 @@ import Foundation
 public struct DurationText: Sendable, Hashable, Codable, CustomStringConvertible {
     public var seconds: TimeInterval
 
+    /// The longest duration a scenario file may write: the longest scenario (3660 days). Anything
+    /// longer is a mistake, and `1e300` seconds would reach arithmetic that cannot hold it.
+    public static let longest: TimeInterval = 3660 * 86_400
+
     public init(_ seconds: TimeInterval) { self.seconds = seconds }
 
     /// Parses `text`; `nil` when it is not a non-negative duration in the forms above.
@@ -41,9 +45,10 @@ public struct DurationText: Sendable, Hashable, Codable, CustomStringConvertible
         seconds = total
     }
 
-    /// `1h30m`, `27s`, `0s`, `2d`.
+    /// `1h30m`, `27s`, `0s`, `2d`. A duration too long to count in days (only made in code; files
+    /// are limited to ``longest``) is written as seconds.
     public var description: String {
-        guard seconds.isFinite, seconds >= 0 else { return "\(seconds)s" }
+        guard seconds.isFinite, seconds >= 0, seconds < 1e15 else { return "\(seconds)s" }
         var rest = seconds
         var text = ""
         for (unit, name) in [(86_400.0, "d"), (3600, "h"), (60, "m")] where rest >= unit {
@@ -60,9 +65,9 @@ public struct DurationText: Sendable, Hashable, Codable, CustomStringConvertible
     public init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
         if let number = try? container.decode(Double.self) {
-            guard number.isFinite, number >= 0 else {
+            guard number.isFinite, number >= 0, number <= Self.longest else {
                 throw DecodingError.dataCorruptedError(
-                    in: container, debugDescription: "expected a duration of 0 or more, found \(number)")
+                    in: container, debugDescription: "expected a duration from 0 to 3660d, found \(number)")
             }
             seconds = number
             return
@@ -72,7 +77,11 @@ public struct DurationText: Sendable, Hashable, Codable, CustomStringConvertible
             throw DecodingError.dataCorruptedError(
                 in: container,
                 debugDescription:
-                    "expected a duration such as \"90s\", \"15m\" or \"1h30m\", found \"\(text)\"")
+                    "expected a duration such as \"90s\", \"15m\" or \"1h30m\", found \"\(text.prefix(80))\"")
+        }
+        guard parsed.seconds <= Self.longest else {
+            throw DecodingError.dataCorruptedError(
+                in: container, debugDescription: "expected a duration of at most 3660d, found \"\(text.prefix(80))\"")
         }
         self = parsed
     }

@@ -26,15 +26,28 @@ struct MeasuredRun {
         var description: String
     }
 
+    /// Forks and execs the binary, waits at most `limit` seconds (a hang is killed and reported
+    /// as status -9, so a run can never stall the test suite), and writes "status peak-KiB".
     static let launcher = """
-        import os, sys
+        import os, signal, sys, time
+        report_path, limit, argv = sys.argv[1], float(sys.argv[2]), sys.argv[3:]
         pid = os.fork()
         if pid == 0:
-            os.execv(sys.argv[2], sys.argv[2:])
-        _, status, usage = os.wait4(pid, 0)
-        with open(sys.argv[1], "w") as report:
+            os.execv(argv[0], argv)
+        deadline = time.monotonic() + limit
+        while True:
+            waited, status, usage = os.wait4(pid, os.WNOHANG)
+            if waited == pid:
+                break
+            if time.monotonic() > deadline:
+                os.kill(pid, signal.SIGKILL)
+            time.sleep(0.01)
+        with open(report_path, "w") as report:
             report.write(f"{os.waitstatus_to_exitcode(status)} {usage.ru_maxrss}")
         """
+
+    /// Longer than any of these runs takes (a few seconds in a debug build); only a hang reaches it.
+    static let limitSeconds = 300
 
     /// The launcher's interpreter, if there is one.
     static var python: URL? {
@@ -53,7 +66,7 @@ struct MeasuredRun {
         try input.write(to: files[0])
         let process = Process()
         process.executableURL = python
-        process.arguments = ["-c", launcher, files[3].path, executable.path] + arguments
+        process.arguments = ["-c", launcher, files[3].path, String(limitSeconds), executable.path] + arguments
         process.standardInput = try FileHandle(forReadingFrom: files[0])
         FileManager.default.createFile(atPath: files[1].path, contents: nil)
         FileManager.default.createFile(atPath: files[2].path, contents: nil)
@@ -64,7 +77,7 @@ struct MeasuredRun {
         process.waitUntilExit()
         let seconds = Date.timeIntervalSinceReferenceDate - started
         let report = String(decoding: (try? Data(contentsOf: files[3])) ?? Data(), as: UTF8.self)
-            .split(separator: " ").compactMap { Int($0) }
+            .split(separator: " ").compactMap { Int32($0) }.map(Int.init)
         guard report.count == 2 else {
             throw LaunchError(description: "the launcher reported nothing (status \(process.terminationStatus))")
         }

@@ -1,0 +1,93 @@
+// Fuzz target: the simulator's scenario decoder and compiler, behind `simulate FILE` — and a
+// short simulation of what they accept.
+//
+// The input is a scenario JSON file. It is decoded and compiled (payloads decoded into their
+// widget kinds, random changes drawn); a scenario of at most two days and four widgets is also
+// simulated under the library's strategy and a naive one, reported as text and JSON, and run
+// through the real `simulate -` command in-process. All of it again with one of the input's
+// numbers pushed to an edge (Int.max, 1e300, …).
+//
+// Checked on every input:
+// - decoding and compiling never trap and finish in bounded time (a random-change process over
+//   years of one-second gaps is refused, not drawn);
+// - every refusal names a JSON path (`$…`) and says what is wrong, on one line;
+// - a simulated run ends; the library's strategy never shows stale data as fresh (SPEC Sim4);
+//   the JSON report is JSON; `simulate` exits 0 with output or 65 with one `error:` line.
+import Foundation
+import FuzzSupport
+import WidgetTimeline
+
+@testable import WidgetTimelineCLI
+@testable import WidgetTimelineSimulation
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzScenario(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
+    let bytes = FuzzInput.bytes(start, count)
+    var choices = FuzzChoices(bytes)
+    exercise(Data(bytes), choices: &choices)
+    // The input again with one number pushed to an edge (see `replacingNumber`).
+    if let tree = try? JSONParser.parse(bytes), tree.numberCount > 0 {
+        let replaced = tree.replacingNumber(
+            at: choices.next(tree.numberCount), with: choices.pick(JSONValue.extremeNumbers))
+        exercise(Data(CanonicalJSON.encode(replaced)), choices: &choices)
+    }
+    return 0
+}
+
+private func exercise(_ data: Data, choices: inout FuzzChoices) {
+    let scenario: Scenario
+    do {
+        scenario = try Scenario.decode(data)
+    } catch {
+        checkRefusal(error)
+        return
+    }
+    let compiled: CompiledScenario
+    do {
+        compiled = try scenario.compiled(seed: choices.flip() ? nil : UInt64(choices.next(1 << 30)))
+    } catch {
+        checkRefusal(error)
+        return
+    }
+    guard compiled.end.timeIntervalSince(compiled.start) <= 2 * 86_400, compiled.widgetIDs.count <= 4 else { return }
+    let report = Simulation(scenario: compiled, strategies: [.library, .singleEntry15Minutes]).run()
+    if let library = report.result(for: .library) {
+        fuzzCheck(
+            library.totals.staleShownAsFreshMinutes == 0,
+            "the library strategy showed stale data as fresh for \(library.totals.staleShownAsFreshMinutes) minutes")
+    }
+    _ = TextReport.render(report)
+    if let json = try? JSONReport.render(report, scenario: compiled) {
+        fuzzCheck((try? JSONParser.parse(Array(json.utf8))) != nil, "the JSON report is not JSON")
+    }
+    runSimulate(data, choices: &choices)
+}
+
+private func checkRefusal(_ error: ScenarioError) {
+    fuzzCheck(error.path.hasPrefix("$"), "a refusal without a JSON path: \(error)")
+    fuzzCheck(!error.message.isEmpty, "a refusal without a reason: \(error)")
+}
+
+private func runSimulate(_ data: Data, choices: inout FuzzChoices) {
+    let output = CapturedText()
+    let errors = CapturedText()
+    let context = CommandContext(
+        standardOutput: output, standardError: errors, readStandardInput: { data.prefix($0 + 1) },
+        currentDirectory: URL(fileURLWithPath: "/nonexistent"), now: { Date(timeIntervalSince1970: 0) },
+        environment: [:])
+    let format = choices.flip() ? "json" : "text"
+    let status = CommandLineTool.run(
+        ["simulate", "-", "--strategy", "library", "--format", format], in: context)
+    switch status {
+    case .success:
+        fuzzCheck(!output.text.isEmpty && errors.text.isEmpty, "simulate: success without output, or with errors")
+    case .badData:
+        fuzzCheck(output.text.isEmpty, "simulate: output on failure")
+        fuzzCheck(
+            errors.text.hasPrefix("error: scenario on standard input is not valid: ")
+                && errors.text.dropLast().split(separator: "\n", omittingEmptySubsequences: false).count == 1,
+            "simulate: not one clear error line: \(errors.text)")
+    default:
+        fuzzCheck(false, "simulate: exit \(status.rawValue): \(errors.text)")
+    }
+}
