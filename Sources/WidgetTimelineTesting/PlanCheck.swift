@@ -44,7 +44,9 @@ public enum PlanCheck {
             // `generatedAt` in year 9999) must not postpone every refresh.
             let options = planner.options
             let refreshAfter = input.snapshot.map { planner.kind.freshness(of: $0).refreshAfter } ?? 0
-            let longest = [refreshAfter, options.minimumSpacing, options.retry.maximum, options.firstInstallRecheck].max()!
+            let longest = [
+                refreshAfter, options.minimumSpacing, options.retry.maximum, options.firstInstallRecheck,
+            ].max()!
             if date > now.addingTimeInterval(longest + (options.refreshJitter?.maximum ?? 0)) {
                 problems.append("a reload at \(Instant.format(date)), later than any wait the options allow")
             }
@@ -63,10 +65,12 @@ public enum PlanCheck {
             }
             let end = index + 1 < entries.count ? entries[index + 1].date : horizonEnd
             guard end > entry.date else { continue }
-            let truth = freshness.classify(dataObservedAt: snapshot.dataObservedAt, at: end.addingTimeInterval(-0.001))
+            let truth = freshness.classify(
+                dataObservedAt: snapshot.dataObservedAt, at: end.addingTimeInterval(-0.001))
             switch entry.state {
             case .fresh where truth != .fresh:
-                problems.append("entry \(index) claims fresh data until \(Instant.format(end)); it is \(truth)")
+                problems.append(
+                    "entry \(index) claims fresh data until \(Instant.format(end)); it is \(truth)")
             case .stale where truth == .expired && freshness.expiredValue == .hidden:
                 problems.append("entry \(index) shows a value past its expiry, which the domain hides")
             default:

@@ -18,7 +18,9 @@ public enum PropertyCheck {
     /// The seeds a property runs with: `count` from `firstSeed`, or only the one in
     /// ``seedVariable``.
     public static func seeds(count: Int, firstSeed: UInt64) -> [UInt64] {
-        if let text = ProcessInfo.processInfo.environment[seedVariable], let seed = UInt64(text) { return [seed] }
+        if let text = ProcessInfo.processInfo.environment[seedVariable], let seed = UInt64(text) {
+            return [seed]
+        }
         return (0..<UInt64(count)).map { firstSeed &+ $0 }
     }
 
@@ -60,7 +62,8 @@ public enum PropertyCheck {
         sourceLocation: SourceLocation = #_sourceLocation,
         _ generate: (inout ValueGenerator) -> Value
     ) {
-        forAll("\(Value.self) round trip", count: count, firstSeed: firstSeed, sourceLocation: sourceLocation) {
+        forAll("\(Value.self) round trip", count: count, firstSeed: firstSeed, sourceLocation: sourceLocation)
+        {
             values in
             let value = generate(&values)
             let encoder = JSONCoding.encoder(timeZone: values.timeZone(), pretty: values.bool())

@@ -87,7 +87,8 @@ public struct ValueGenerator: RandomNumberGenerator {
     public mutating func text(maximumLength: Int = 24) -> String {
         let pieces: [String] = [
             "a", "Z", "0", " ", "-", ".", "/", "\\", "\"", "'", "\n", "\t", "\r", "\u{0}", "\u{1B}", "\u{7F}",
-            "\u{85}", "\u{9B}", "é", "e\u{301}", "한", "😀", "👩‍👩‍👧", "\u{202E}", "\u{2028}", "\u{FEFF}", "\u{FFFF}",
+            "\u{85}", "\u{9B}", "é", "e\u{301}", "한", "😀", "👩‍👩‍👧", "\u{202E}", "\u{2028}", "\u{FEFF}",
+            "\u{FFFF}",
             "𝄞", "{", "}", "[", "]", ":", ",", "%", "&", "?", "#",
         ]
         let count = Int.random(in: 0...maximumLength, using: &random)
@@ -117,7 +118,8 @@ public struct ValueGenerator: RandomNumberGenerator {
     public mutating func timeZone() -> TimeZone {
         TimeZone(
             identifier: element(of: [
-                "UTC", "Asia/Seoul", "America/Havana", "America/Santiago", "Australia/Lord_Howe", "Pacific/Apia",
+                "UTC", "Asia/Seoul", "America/Havana", "America/Santiago", "Australia/Lord_Howe",
+                "Pacific/Apia",
                 "Asia/Kathmandu", "America/St_Johns", "Pacific/Kiritimati", "Etc/GMT+12", "Europe/Berlin",
             ]))!
     }
@@ -126,7 +128,8 @@ public struct ValueGenerator: RandomNumberGenerator {
 
     /// A valid key: the sanitised form of random text, with up to three scope components.
     public mutating func snapshotKey() -> SnapshotKey {
-        SnapshotKey(purpose: text(maximumLength: 12), scope: array(count: 0...3) { $0.text(maximumLength: 80) })
+        SnapshotKey(
+            purpose: text(maximumLength: 12), scope: array(count: 0...3) { $0.text(maximumLength: 80) })
     }
 
     /// A fingerprint: usually a SHA-256, sometimes any text (hosts in other languages may differ).
@@ -166,7 +169,9 @@ public struct ValueGenerator: RandomNumberGenerator {
     // MARK: - Timelines
 
     public mutating func unavailableReason() -> UnavailableReason {
-        bool() ? element(of: [.expired, .snapshotCorrupted, .sourceFailed, .locationUnavailable]) : UnavailableReason(text())
+        bool()
+            ? element(of: [.expired, .snapshotCorrupted, .sourceFailed, .locationUnavailable])
+            : UnavailableReason(text())
     }
 
     public mutating func dataStamp() -> DataStamp { DataStamp(revision: int(), observedAt: instant()) }
@@ -176,7 +181,9 @@ public struct ValueGenerator: RandomNumberGenerator {
     }
 
     /// Any of the five display situations, with content from `content`.
-    public mutating func widgetState<Content>(_ content: (inout ValueGenerator) -> Content) -> WidgetState<Content> {
+    public mutating func widgetState<Content>(_ content: (inout ValueGenerator) -> Content) -> WidgetState<
+        Content
+    > {
         switch random.next() % 5 {
         case 0: return .noData
         case 1: return .unavailable(unavailableReason())
@@ -198,7 +205,9 @@ public struct ValueGenerator: RandomNumberGenerator {
     public mutating func timeline<State>(_ state: (inout ValueGenerator) -> State) -> PlannedTimeline<State> {
         PlannedTimeline(
             entries: array(count: 0...6) { values in
-                PlannedEntry(date: values.instant(), state: state(&values), relevance: values.optional { $0.relevance() })
+                PlannedEntry(
+                    date: values.instant(), state: state(&values),
+                    relevance: values.optional { $0.relevance() })
             },
             policy: reloadPolicy())
     }
@@ -209,7 +218,8 @@ public struct ValueGenerator: RandomNumberGenerator {
     public mutating func freshnessPolicy() -> FreshnessPolicy {
         let stale = double(in: 0.001...1e9)
         return FreshnessPolicy(
-            staleAfter: stale, expiresAfter: stale + double(in: 0...1e9), expiredValue: bool() ? .shown : .hidden,
+            staleAfter: stale, expiresAfter: stale + double(in: 0...1e9),
+            expiredValue: bool() ? .shown : .hidden,
             refreshAfter: optional { $0.double(in: 0.001...1e9) })
     }
 
@@ -220,7 +230,9 @@ public struct ValueGenerator: RandomNumberGenerator {
             jitter: double(in: 0...0.99))
     }
 
-    public mutating func refreshJitter() -> RefreshJitter { RefreshJitter(maximum: double(in: 0...1e6), seed: next()) }
+    public mutating func refreshJitter() -> RefreshJitter {
+        RefreshJitter(maximum: double(in: 0...1e6), seed: next())
+    }
 
     public mutating func loadFailure() -> LoadFailure {
         LoadFailure(reason: unavailableReason(), consecutiveFailures: int(in: 1...Int.max))
@@ -231,15 +243,18 @@ public struct ValueGenerator: RandomNumberGenerator {
     /// A diagnostic event with any subset of its fields.
     public mutating func diagnosticEvent() -> DiagnosticEvent {
         DiagnosticEvent(
-            at: instant(), side: bool() ? .host : .widgetExtension, stage: element(of: DiagnosticEvent.Stage.allCases),
+            at: instant(), side: bool() ? .host : .widgetExtension,
+            stage: element(of: DiagnosticEvent.Stage.allCases),
             key: optional { $0.snapshotKey() }, kind: optional { $0.text() }, revision: optional { $0.int() },
             schemaVersion: optional { $0.int() }, ageSeconds: optional { $0.int() },
             freshness: optional { $0.freshness() }, entryCount: optional { $0.int(in: 0...Int.max) },
-            policy: optional { $0.text() }, reason: optional { $0.text() }, reloadsInDay: optional { $0.int() })
+            policy: optional { $0.text() }, reason: optional { $0.text() },
+            reloadsInDay: optional { $0.int() })
     }
 
     public mutating func lintFinding() -> LintFinding {
         LintFinding(
-            element(of: [.info, .warning, .error]), text(), text(maximumLength: 80), entry: optional { $0.int(in: 0...Int.max) })
+            element(of: [.info, .warning, .error]), text(), text(maximumLength: 80),
+            entry: optional { $0.int(in: 0...Int.max) })
     }
 }

@@ -60,7 +60,8 @@ struct AdversarialStoreInputTests {
                 message: message)
         } + [
             Write(
-                name: "negative count", arguments: ["--widget", "task-count"], payload: Data(#"{"count":-1}"#.utf8),
+                name: "negative count", arguments: ["--widget", "task-count"],
+                payload: Data(#"{"count":-1}"#.utf8),
                 exitCode: .badData, message: "at $.count: expected a count of 0 or more, found -1"),
             Write(
                 name: "untyped, repeated member", arguments: [], payload: Data(#"{"a":1,"a":2}"#.utf8),
@@ -74,10 +75,12 @@ struct AdversarialStoreInputTests {
                 payload: Data((#"{"a":""# + String(repeating: "x", count: (1 << 20) - 200) + #""}"#).utf8),
                 exitCode: .badData, message: "over the 1048576-byte limit"),
             Write(
-                name: "--observed-at whose UTC instant is in year 10000", arguments: ["--observed-at", "9999-12-31T23:00:00-23:59"],
+                name: "--observed-at whose UTC instant is in year 10000",
+                arguments: ["--observed-at", "9999-12-31T23:00:00-23:59"],
                 payload: Data(payload.utf8), exitCode: .badData,
                 message:
-                    "cannot commit 'task-count': the snapshot could not be encoded as JSON: at $.observedAt: the instant"),
+                    "cannot commit 'task-count': the snapshot could not be encoded as JSON: at $.observedAt: the instant"
+            ),
             Write(
                 name: "--expect a stale revision", arguments: ["--widget", "task-count", "--expect", "0"],
                 payload: Data(payload.utf8), exitCode: .problemFound, message: "revision 1 is current"),
@@ -86,17 +89,22 @@ struct AdversarialStoreInputTests {
                 payload: Data(payload.utf8), exitCode: .badData, message: "at $: missing member \"parkID\""),
         ]
 
-    @Test("store write: every class of bad payload is refused and the directory is unchanged, byte for byte", arguments: writes)
+    @Test(
+        "store write: every class of bad payload is refused and the directory is unchanged, byte for byte",
+        arguments: writes)
     func badWrite(_ test: Write) throws {
         try withPopulatedDirectory { directory in
             let before = Self.contents(of: directory)
             #expect(before.keys.contains("diagnostics/events.jsonl"))
             let result = CLIHarness.run(
-                ["store", "write", "--dir", directory.path, "--key", "task-count"] + test.arguments, stdin: test.payload)
+                ["store", "write", "--dir", directory.path, "--key", "task-count"] + test.arguments,
+                stdin: test.payload)
             AdversarialInputTests.check(
                 exitCode: result.exitCode.rawValue, standardOutput: result.standardOutput,
                 standardError: result.standardError,
-                against: .init(name: test.name, arguments: test.arguments, exitCode: test.exitCode, message: test.message))
+                against: .init(
+                    name: test.name, arguments: test.arguments, exitCode: test.exitCode, message: test.message
+                ))
             #expect(Self.contents(of: directory) == before, "the directory changed")
         }
     }
@@ -112,7 +120,9 @@ struct AdversarialStoreInputTests {
         var testDescription: String { name }
     }
 
-    static func framed(_ envelope: Data) -> Data { Data(try! SnapshotRecord.record(envelope: Array(envelope))) }
+    static func framed(_ envelope: Data) -> Data {
+        Data(try! SnapshotRecord.record(envelope: Array(envelope)))
+    }
 
     /// The record with its envelope's last digit (`"schemaVersion":1}`) changed: same length, and a
     /// checksum that no longer holds.
@@ -128,11 +138,16 @@ struct AdversarialStoreInputTests {
     static let damagedRecords: [DamagedRecord] =
         AdversarialInputTests.damaged(
             validEnvelope, member: "revision",
-            wrongType: (#""revision":2"#, #""revision":"2""#, "at $.revision: expected a whole number, found the string \\\"2\\\""),
+            wrongType: (
+                #""revision":2"#, #""revision":"2""#,
+                "at $.revision: expected a whole number, found the string \\\"2\\\""
+            ),
             limit: 1 << 20
         ).compactMap { name, bytes, message in
             name == "enormous" || name == "empty"
-                ? nil : DamagedRecord(name: "framed, \(name)", bytes: framed(bytes), message: "the envelope is malformed: ")
+                ? nil
+                : DamagedRecord(
+                    name: "framed, \(name)", bytes: framed(bytes), message: "the envelope is malformed: ")
         } + [
             DamagedRecord(name: "empty file", bytes: Data(), message: "revision 2: the file is empty"),
             DamagedRecord(
@@ -145,18 +160,30 @@ struct AdversarialStoreInputTests {
                 name: "a record 50 MiB long", bytes: Data(repeating: 0x20, count: 50 << 20),
                 message: "revision 2: the file has 52428800 bytes, over the 1048576-byte read limit"),
             DamagedRecord(
-                name: "not UTF-8 at all", bytes: Data((0..<4096).map { UInt8(truncatingIfNeeded: $0 &* 7919) }),
+                name: "not UTF-8 at all",
+                bytes: Data((0..<4096).map { UInt8(truncatingIfNeeded: $0 &* 7919) }),
                 message: "revision 2: the record header is missing or unknown"),
             DamagedRecord(
-                name: "another key's record", bytes: framed(Data(validEnvelope.replacingOccurrences(of: #""key":"task-count""#, with: #""key":"other""#).utf8)),
+                name: "another key's record",
+                bytes: framed(
+                    Data(
+                        validEnvelope.replacingOccurrences(
+                            of: #""key":"task-count""#, with: #""key":"other""#
+                        ).utf8)),
                 message: "revision 2: the envelope belongs to key \"other\""),
             DamagedRecord(
                 name: "a key with control characters",
-                bytes: framed(Data(validEnvelope.replacingOccurrences(of: #""key":"task-count""#, with: #""key":"a\u001b[2J\nb""#).utf8)),
+                bytes: framed(
+                    Data(
+                        validEnvelope.replacingOccurrences(
+                            of: #""key":"task-count""#, with: #""key":"a\u001b[2J\nb""#
+                        ).utf8)),
                 message: #"revision 2: the envelope belongs to key "a\u{1B}[2J\nb""#),
         ]
 
-    @Test("store read and list: a damaged newest revision is skipped with a warning, nothing changes", arguments: damagedRecords)
+    @Test(
+        "store read and list: a damaged newest revision is skipped with a warning, nothing changes",
+        arguments: damagedRecords)
     func damagedRecord(_ test: DamagedRecord) throws {
         try withPopulatedDirectory { directory in
             let path = directory.appendingPathComponent("snapshots/task-count/0000000002.snapshot")
@@ -166,16 +193,24 @@ struct AdversarialStoreInputTests {
             let read = CLIHarness.run(["store", "read", "--dir", directory.path, "--key", "task-count"])
             #expect(read.exitCode == .success, "\(read.standardError)")
             #expect(read.standardOutput.contains("revision     1\n"))
-            #expect(read.standardError.hasPrefix("warning: showing revision 1 of 'task-count': fell back past "))
+            #expect(
+                read.standardError.hasPrefix("warning: showing revision 1 of 'task-count': fell back past "))
             #expect(read.standardError.contains(test.message), "\(read.standardError)")
             #expect(read.standardError.split(separator: "\n").count == 1, "\(read.standardError)")
-            #expect(!read.standardError.unicodeScalars.contains { $0 != "\n" && $0.properties.generalCategory == .control })
+            #expect(
+                !read.standardError.unicodeScalars.contains {
+                    $0 != "\n" && $0.properties.generalCategory == .control
+                })
 
             // With revision 1 gone too, nothing is valid: exit 1, and the reason for each.
-            try FileManager.default.removeItem(at: directory.appendingPathComponent("snapshots/task-count/0000000001.snapshot"))
-            let alone = CLIHarness.run(["store", "read", "--dir", directory.path, "--key", "task-count", "--format", "json"])
+            try FileManager.default.removeItem(
+                at: directory.appendingPathComponent("snapshots/task-count/0000000001.snapshot"))
+            let alone = CLIHarness.run([
+                "store", "read", "--dir", directory.path, "--key", "task-count", "--format", "json",
+            ])
             #expect(alone.exitCode == .problemFound)
-            #expect(alone.standardError.hasPrefix("error: no valid snapshot for key 'task-count': revision 2: "))
+            #expect(
+                alone.standardError.hasPrefix("error: no valid snapshot for key 'task-count': revision 2: "))
             #expect(alone.standardOutput.isEmpty)
             let list = CLIHarness.run(["store", "list", "--dir", directory.path])
             #expect(list.exitCode == .problemFound)
@@ -203,38 +238,54 @@ struct AdversarialStoreInputTests {
         DamagedLog(name: "a torn last line", log: goodLine + goodLine.prefix(40), skipped: 1),
         DamagedLog(name: "garbage lines", log: Data("not json\n{}\n[]\n".utf8) + goodLine, skipped: 3),
         DamagedLog(name: "a line that is not UTF-8", log: Data([0xFF, 0xFE, 0x0A]) + goodLine, skipped: 1),
-        DamagedLog(name: "a zero-filled gap (power loss)", log: goodLine + Data(repeating: 0, count: 512) + Data([0x0A]) + goodLine, skipped: 1),
         DamagedLog(
-            name: "a deeply nested line", log: Data((String(repeating: "[", count: 5000) + "\n").utf8) + goodLine, skipped: 1),
+            name: "a zero-filled gap (power loss)",
+            log: goodLine + Data(repeating: 0, count: 512) + Data([0x0A]) + goodLine, skipped: 1),
+        DamagedLog(
+            name: "a deeply nested line",
+            log: Data((String(repeating: "[", count: 5000) + "\n").utf8) + goodLine, skipped: 1),
         DamagedLog(
             name: "an event with an unknown stage",
-            log: Data(#"{"at":"2026-11-29T00:00:00Z","side":"host","stage":"teleport"}"#.utf8 + [0x0A]) + goodLine, skipped: 1),
+            log: Data(#"{"at":"2026-11-29T00:00:00Z","side":"host","stage":"teleport"}"#.utf8 + [0x0A])
+                + goodLine, skipped: 1),
         DamagedLog(
             name: "a kind with control characters",
-            log: Data(#"{"at":"2026-11-29T00:00:00Z","key":"a\u001b[2J\nb","kind":"\u001b]0;owned\u0007","side":"host","stage":"reload_request"}"#.utf8 + [0x0A]) + goodLine,
+            log: Data(
+                #"{"at":"2026-11-29T00:00:00Z","key":"a\u001b[2J\nb","kind":"\u001b]0;owned\u0007","side":"host","stage":"reload_request"}"#
+                    .utf8 + [0x0A]) + goodLine,
             skipped: 0),
         // 10 MiB: read up to twice the rotation size (256 KiB), not all of it.
-        DamagedLog(name: "an enormous log", log: Data(repeating: 0x20, count: 10 << 20) + goodLine, skipped: 1),
+        DamagedLog(
+            name: "an enormous log", log: Data(repeating: 0x20, count: 10 << 20) + goodLine, skipped: 1),
     ]
 
-    @Test("diagnose: damaged logs are read line by line, bounded, shown escaped, and left as they are", arguments: damagedLogs)
+    @Test(
+        "diagnose: damaged logs are read line by line, bounded, shown escaped, and left as they are",
+        arguments: damagedLogs)
     func damagedLog(_ test: DamagedLog) throws {
         try withPopulatedDirectory { directory in
             let path = directory.appendingPathComponent("diagnostics/events.jsonl")
             try test.log.write(to: path)
             let before = Self.contents(of: directory)
             let result = CLIHarness.run(["diagnose", "--dir", directory.path, "--events"])
-            #expect(result.exitCode == .problemFound || result.exitCode == .success, "\(result.standardError)")
+            #expect(
+                result.exitCode == .problemFound || result.exitCode == .success, "\(result.standardError)")
             #expect(result.standardError.isEmpty)
             if test.skipped > 0 {
-                #expect(result.standardOutput.contains("\(test.skipped) incomplete lines skipped"), "\(result.standardOutput)")
+                #expect(
+                    result.standardOutput.contains("\(test.skipped) incomplete lines skipped"),
+                    "\(result.standardOutput)")
             }
             #expect(
-                !result.standardOutput.unicodeScalars.contains { $0 != "\n" && $0.properties.generalCategory == .control },
+                !result.standardOutput.unicodeScalars.contains {
+                    $0 != "\n" && $0.properties.generalCategory == .control
+                },
                 "\(result.standardOutput.debugDescription)")
             let json = CLIHarness.run(["diagnose", "--dir", directory.path, "--format", "json", "--events"])
             #expect(json.exitCode == result.exitCode)
-            #expect((try? JSONParser.parse(Array(json.standardOutput.utf8))) != nil, "diagnose --format json is not JSON")
+            #expect(
+                (try? JSONParser.parse(Array(json.standardOutput.utf8))) != nil,
+                "diagnose --format json is not JSON")
             #expect(Self.contents(of: directory) == before, "diagnose changed the directory")
         }
     }

@@ -33,13 +33,21 @@ struct ResourceBoundsTests {
     static let inputs: [Input] = [
         Input(
             name: "build: a snapshot over the 1 MiB cap, on standard input",
-            arguments: ["build", "--widget", "task-count", "--snapshot", "-", "--now", "2026-11-29T00:00:00Z", "--time-zone", "UTC"],
+            arguments: [
+                "build", "--widget", "task-count", "--snapshot", "-", "--now", "2026-11-29T00:00:00Z",
+                "--time-zone", "UTC",
+            ],
             file: { Data(repeating: 0x20, count: 64 << 20) }, stdin: true, exitCode: 65),
         Input(
             name: "build: a 1 MiB schedule with 40,000 items due in one day",
-            arguments: ["build", "--widget", "schedule", "--snapshot", "FILE", "--now", "2026-11-29T00:00:00Z", "--time-zone", "Australia/Lord_Howe"],
+            arguments: [
+                "build", "--widget", "schedule", "--snapshot", "FILE", "--now", "2026-11-29T00:00:00Z",
+                "--time-zone", "Australia/Lord_Howe",
+            ],
             file: {
-                let dates = (0..<40_000).map { Instant.format(Date(timeIntervalSince1970: 1_796_083_200 + Double($0) * 2)) }
+                let dates = (0..<40_000).map {
+                    Instant.format(Date(timeIntervalSince1970: 1_796_083_200 + Double($0) * 2))
+                }
                 let pending = "\"" + dates.joined(separator: "\",\"") + "\""
                 return Data(envelope("schedule", "{\"completedToday\":0,\"pending\":[\(pending)]}").utf8)
             }, exitCode: 0),
@@ -50,7 +58,9 @@ struct ResourceBoundsTests {
                 let entries = (0..<25_000).map { index in
                     #"{"date":"\#(Instant.format(Date(timeIntervalSince1970: 1_796_083_200 + Double(index) * 60)))","state":{"display":"fresh","content":{"count":\#(index)},"revision":1,"observedAt":"2026-11-29T00:00:00Z"},"relevance":null}"#
                 }
-                return Data((#"{"entries":["# + entries.joined(separator: ",") + #"],"policy":{"type":"atEnd"}}"#).utf8)
+                return Data(
+                    (#"{"entries":["# + entries.joined(separator: ",") + #"],"policy":{"type":"atEnd"}}"#)
+                        .utf8)
             }, exitCode: 1),
         Input(
             name: "lint: 4 MiB of nested arrays", arguments: ["lint", "FILE"],
@@ -59,17 +69,23 @@ struct ResourceBoundsTests {
             name: "lint: a 256 MiB file", arguments: ["lint", "FILE"],
             file: { Data(repeating: UInt8(ascii: "["), count: 256 << 20) }, exitCode: 65),
         Input(
-            name: "store write: a payload of 500,000 numbers", arguments: ["store", "write", "--dir", "DIR", "--key", "numbers", "--payload", "FILE"],
-            file: { Data(("[" + Array(repeating: "0", count: 500_000).joined(separator: ",") + "]").utf8) }, exitCode: 0),
+            name: "store write: a payload of 500,000 numbers",
+            arguments: ["store", "write", "--dir", "DIR", "--key", "numbers", "--payload", "FILE"],
+            file: { Data(("[" + Array(repeating: "0", count: 500_000).joined(separator: ",") + "]").utf8) },
+            exitCode: 0),
         Input(
-            name: "store read: a 256 MiB record", arguments: ["store", "read", "--dir", "DIR", "--key", "task-count"],
+            name: "store read: a 256 MiB record",
+            arguments: ["store", "read", "--dir", "DIR", "--key", "task-count"],
             file: { Data(repeating: 0x20, count: 256 << 20) }, exitCode: 1),
         Input(
             name: "diagnose: a 256 MiB log", arguments: ["diagnose", "--dir", "DIR", "--events"],
             file: { Data(repeating: 0x0A, count: 256 << 20) }, exitCode: 0),
         Input(
             name: "boundaries: 10,000 day starts in Lord Howe",
-            arguments: ["boundaries", "--time-zone", "Australia/Lord_Howe", "--from", "2026-01-01T00:00:00Z", "--count", "10000", "--day-start", "02:30"],
+            arguments: [
+                "boundaries", "--time-zone", "Australia/Lord_Howe", "--from", "2026-01-01T00:00:00Z",
+                "--count", "10000", "--day-start", "02:30",
+            ],
             file: { Data() }, exitCode: 0),
     ]
 
@@ -100,7 +116,8 @@ struct ResourceBoundsTests {
         #expect(run.status == input.exitCode, "\(run.standardError.prefix(500))")
         #expect(run.peakResidentKiB < Self.memoryBoundKiB, "peak RSS \(run.peakResidentKiB) KiB")
         if run.status > 1 {
-            #expect(run.standardError.hasPrefix("error: ") && run.standardOutput.isEmpty, "\(run.standardError)")
+            #expect(
+                run.standardError.hasPrefix("error: ") && run.standardOutput.isEmpty, "\(run.standardError)")
         }
     }
 }

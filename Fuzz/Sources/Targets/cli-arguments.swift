@@ -30,7 +30,10 @@ public func fuzzCLIArguments(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CI
     let bytes = FuzzInput.bytes(start, count)
     let arguments =
         bytes.isEmpty
-        ? [] : bytes.split(separator: 0, omittingEmptySubsequences: false).map { String(decoding: $0, as: UTF8.self) }
+        ? []
+        : bytes.split(separator: 0, omittingEmptySubsequences: false).map {
+            String(decoding: $0, as: UTF8.self)
+        }
     let output = CapturedText()
     let errors = CapturedText()
     let invocation: Invocation
@@ -46,7 +49,8 @@ public func fuzzCLIArguments(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CI
     }
     switch invocation {
     case .help(let topic):
-        let status = CommandLineTool.run(arguments, in: makeContext(output: output, errors: errors, stdin: Data()))
+        let status = CommandLineTool.run(
+            arguments, in: makeContext(output: output, errors: errors, stdin: Data()))
         fuzzCheck(status == .success && output.text.hasPrefix("OVERVIEW: "), "help does not print a page")
         if let topic { fuzzCheck(output.text.contains(topic), "the help page for \(topic) does not name it") }
     case .version:
@@ -59,7 +63,8 @@ public func fuzzCLIArguments(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CI
         case let lint as LintCommand where lint.path == "-": stdin = timeline
         default: return 0  // reads or writes files: parsed only
         }
-        let status = CommandLineTool.run(arguments, in: makeContext(output: output, errors: errors, stdin: stdin))
+        let status = CommandLineTool.run(
+            arguments, in: makeContext(output: output, errors: errors, stdin: stdin))
         switch status {
         case .success, .problemFound:
             fuzzCheck(!output.text.isEmpty, "\(status) without output")
@@ -76,7 +81,8 @@ public func fuzzCLIArguments(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CI
 private func makeContext(output: CapturedText, errors: CapturedText, stdin: Data) -> CommandContext {
     CommandContext(
         standardOutput: output, standardError: errors, readStandardInput: { stdin.prefix($0 + 1) },
-        currentDirectory: URL(fileURLWithPath: "/nonexistent"), now: { Date(timeIntervalSince1970: 1_796_000_000) },
+        currentDirectory: URL(fileURLWithPath: "/nonexistent"),
+        now: { Date(timeIntervalSince1970: 1_796_000_000) },
         environment: [:])
 }
 
@@ -84,11 +90,17 @@ private func makeContext(output: CapturedText, errors: CapturedText, stdin: Data
 /// that could fake further lines or drive the terminal, and nothing on standard output.
 private func checkFailure(_ errors: String, output: String) {
     fuzzCheck(output.isEmpty, "output on failure: \(output.debugDescription)")
-    fuzzCheck(errors.hasPrefix("error: ") && errors.hasSuffix("\n"), "not an error line: \(errors.debugDescription)")
+    fuzzCheck(
+        errors.hasPrefix("error: ") && errors.hasSuffix("\n"), "not an error line: \(errors.debugDescription)"
+    )
     let lines = errors.dropLast().split(separator: "\n", omittingEmptySubsequences: false)
     fuzzCheck(lines.count <= 2, "more than an error and a hint: \(errors.debugDescription)")
-    if lines.count == 2 { fuzzCheck(lines[1].hasPrefix("see 'widget-timeline help"), "not a hint: \(lines[1])") }
+    if lines.count == 2 {
+        fuzzCheck(lines[1].hasPrefix("see 'widget-timeline help"), "not a hint: \(lines[1])")
+    }
     fuzzCheck(
-        !errors.unicodeScalars.contains { $0 != "\n" && ($0.value < 0x20 || (0x7F...0x9F).contains($0.value)) },
+        !errors.unicodeScalars.contains {
+            $0 != "\n" && ($0.value < 0x20 || (0x7F...0x9F).contains($0.value))
+        },
         "a control character in \(errors.debugDescription)")
 }

@@ -15,7 +15,8 @@ public func fuzzDayStart(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
     let bytes = FuzzInput.bytes(start, count)
     let text = String(decoding: bytes, as: UTF8.self)
     guard let dayStart = DayStart(parsing: text) else { return 0 }
-    fuzzCheck((0...23).contains(dayStart.hour) && (0...59).contains(dayStart.minute), "out of range: \(dayStart)")
+    fuzzCheck(
+        (0...23).contains(dayStart.hour) && (0...59).contains(dayStart.minute), "out of range: \(dayStart)")
     fuzzCheck(dayStart.description == text, "\(text.debugDescription) formats back as \(dayStart)")
     var choices = FuzzChoices(bytes)
     // An instant from 1900 to 2100, to the second.
@@ -28,7 +29,9 @@ public func fuzzDayStart(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
             next.timeIntervalSince(instant) <= 48 * 3600,
             "\(calendar.timeZone.identifier): next day start \(next) is more than 48 h after \(instant)")
         let current = boundaries.dayStart(containing: instant)
-        fuzzCheck(current <= instant, "\(calendar.timeZone.identifier): the day containing \(instant) starts after it")
+        fuzzCheck(
+            current <= instant,
+            "\(calendar.timeZone.identifier): the day containing \(instant) starts after it")
         fuzzCheck(
             boundaries.nextDayStart(after: current) == next,
             "\(calendar.timeZone.identifier): a day between \(current) and \(next)")

@@ -45,7 +45,9 @@ public func fuzzDiagnosticsLog(_ start: UnsafePointer<UInt8>?, _ count: Int) -> 
     for key in diagnosis.keys {
         let stages = key.findings.map(\.stage.rawValue)
         fuzzCheck(!stages.isEmpty, "key \(key.key) has no findings")
-        fuzzCheck(zip(stages, stages.dropFirst()).allSatisfy { $0 < $1 }, "key \(key.key): stages out of order \(stages)")
+        fuzzCheck(
+            zip(stages, stages.dropFirst()).allSatisfy { $0 < $1 },
+            "key \(key.key): stages out of order \(stages)")
         let failures = key.findings.filter { $0.verdict == .failed }
         fuzzCheck(failures.count <= 1, "key \(key.key): more than one failing stage")
         if let failure = failures.first {

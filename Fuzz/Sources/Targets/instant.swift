@@ -23,7 +23,8 @@ public func fuzzInstant(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
         fuzzCheck(date.timeIntervalSince1970.isFinite, "a non-finite instant")
         fuzzCheck(Instant.rounded(date) == date, "an instant finer than a millisecond")
         fuzzCheck(
-            date >= Date(timeIntervalSince1970: -62_167_305_600) && date < Date(timeIntervalSince1970: 253_402_387_200),
+            date >= Date(timeIntervalSince1970: -62_167_305_600)
+                && date < Date(timeIntervalSince1970: 253_402_387_200),
             "an instant outside years 0000–9999 (with offsets)")
         let utc = Instant.format(date)
         if utc.prefix(4).allSatisfy(\.isNumber), utc.dropFirst(4).first == "-" {

@@ -39,7 +39,9 @@ public func fuzzJSONParser(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt
     case (nil, .success):
         fuzzCheck(false, "the decoder accepts a document the strict parser refuses")
     case (nil, .failure(let error)):
-        fuzzCheck(error.path == nil && error.message.hasPrefix("not JSON: "), "a syntax error explained as \(error)")
+        fuzzCheck(
+            error.path == nil && error.message.hasPrefix("not JSON: "), "a syntax error explained as \(error)"
+        )
     }
     guard let parsed else { return 0 }
     let canonical = CanonicalJSON.encode(parsed)

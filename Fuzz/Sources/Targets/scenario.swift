@@ -49,12 +49,15 @@ private func exercise(_ data: Data, choices: inout FuzzChoices) {
         checkRefusal(error)
         return
     }
-    guard compiled.end.timeIntervalSince(compiled.start) <= 2 * 86_400, compiled.widgetIDs.count <= 4 else { return }
+    guard compiled.end.timeIntervalSince(compiled.start) <= 2 * 86_400, compiled.widgetIDs.count <= 4 else {
+        return
+    }
     let report = Simulation(scenario: compiled, strategies: [.library, .singleEntry15Minutes]).run()
     if let library = report.result(for: .library) {
         fuzzCheck(
             library.totals.staleShownAsFreshMinutes == 0,
-            "the library strategy showed stale data as fresh for \(library.totals.staleShownAsFreshMinutes) minutes")
+            "the library strategy showed stale data as fresh for \(library.totals.staleShownAsFreshMinutes) minutes"
+        )
     }
     _ = TextReport.render(report)
     if let json = try? JSONReport.render(report, scenario: compiled) {
@@ -80,7 +83,8 @@ private func runSimulate(_ data: Data, choices: inout FuzzChoices) {
         ["simulate", "-", "--strategy", "library", "--format", format], in: context)
     switch status {
     case .success:
-        fuzzCheck(!output.text.isEmpty && errors.text.isEmpty, "simulate: success without output, or with errors")
+        fuzzCheck(
+            !output.text.isEmpty && errors.text.isEmpty, "simulate: success without output, or with errors")
     case .badData:
         fuzzCheck(output.text.isEmpty, "simulate: output on failure")
         fuzzCheck(

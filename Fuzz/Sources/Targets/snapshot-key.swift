@@ -42,20 +42,25 @@ public func fuzzSnapshotKey(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CIn
             "two scopes share a key")
     }
     if let json = try? JSONCoding.encoder().encode(sanitised) {
-        fuzzCheck((try? JSONCoding.decode(SnapshotKey.self, from: json)) == sanitised, "a key does not decode")
+        fuzzCheck(
+            (try? JSONCoding.decode(SnapshotKey.self, from: json)) == sanitised, "a key does not decode")
     }
     return 0
 }
 
 private func checkSafe(_ key: SnapshotKey, what: String) {
     let text = key.rawValue
-    fuzzCheck(!text.isEmpty && text.utf8.count <= SnapshotKey.maximumLength, "\(what): length \(text.utf8.count)")
     fuzzCheck(
-        text.utf8.allSatisfy { (0x61...0x7A).contains($0) || (0x30...0x39).contains($0) || $0 == 0x2D || $0 == 0x5F || $0 == 0x2E },
+        !text.isEmpty && text.utf8.count <= SnapshotKey.maximumLength, "\(what): length \(text.utf8.count)")
+    fuzzCheck(
+        text.utf8.allSatisfy {
+            (0x61...0x7A).contains($0) || (0x30...0x39).contains($0) || $0 == 0x2D || $0 == 0x5F || $0 == 0x2E
+        },
         "\(what): unsafe character in \(text.debugDescription)")
     let components = text.split(separator: ".", omittingEmptySubsequences: false)
     fuzzCheck(
         components.allSatisfy { !$0.isEmpty && $0.utf8.count <= SnapshotKey.maximumComponentLength },
         "\(what): an empty or long component in \(text.debugDescription)")
-    fuzzCheck((try? SnapshotKey(validating: text)) == key, "\(what): \(text.debugDescription) does not validate")
+    fuzzCheck(
+        (try? SnapshotKey(validating: text)) == key, "\(what): \(text.debugDescription) does not validate")
 }

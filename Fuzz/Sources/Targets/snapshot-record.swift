@@ -91,7 +91,8 @@ private func checkValid(_ record: [UInt8], what: String) {
     }
     fuzzCheck(header.length == header.envelope.count, "\(what): accepted a record of the wrong length")
     fuzzCheck(
-        SHA256.hexDigest(of: header.envelope) == header.digest, "\(what): accepted a record whose checksum fails")
+        SHA256.hexDigest(of: header.envelope) == header.digest,
+        "\(what): accepted a record whose checksum fails")
 }
 
 /// The key and revision the envelope claims, when it says, so the decoder gets past those checks.
@@ -110,10 +111,13 @@ private func checkDirectDecoding(_ record: [UInt8]) {
     case .valid(let stored):
         checkValid(record, what: "decodeStored")
         fuzzCheck(
-            stored.snapshot.key == key && stored.snapshot.revision == revision, "decodeStored: wrong key or revision")
-        fuzzCheck(stored.envelope == independentHeader(record)?.envelope, "decodeStored: envelope bytes differ")
+            stored.snapshot.key == key && stored.snapshot.revision == revision,
+            "decodeStored: wrong key or revision")
+        fuzzCheck(
+            stored.envelope == independentHeader(record)?.envelope, "decodeStored: envelope bytes differ")
         if let again = try? SnapshotRecord.encode(stored.snapshot) {
-            guard case .valid(let reread) = SnapshotRecord.decodeStored(again, key: key, revision: revision) else {
+            guard case .valid(let reread) = SnapshotRecord.decodeStored(again, key: key, revision: revision)
+            else {
                 fuzzCheck(false, "decodeStored: a re-encoded snapshot does not decode")
                 return
             }

@@ -54,10 +54,13 @@ private func lint(_ data: Data, choices: inout FuzzChoices) {
             fuzzCheck(false, "lint accepted a timeline the decoder refuses")
             return
         }
-        let hasError = TimelineLinter().lint(timeline, now: now.flatMap { Instant.parse(Instant.format($0)) }) {
+        let hasError = TimelineLinter().lint(timeline, now: now.flatMap { Instant.parse(Instant.format($0)) })
+        {
             $0["display"]?.stringValue
         }.contains { $0.severity == .error }
-        fuzzCheck(hasError == (status == .problemFound), "lint: exit \(status.rawValue) disagrees with the findings")
+        fuzzCheck(
+            hasError == (status == .problemFound), "lint: exit \(status.rawValue) disagrees with the findings"
+        )
         fuzzCheck(!output.text.isEmpty && errors.text.isEmpty, "lint: no report, or errors with a report")
     case .badData:
         fuzzCheck(timeline == nil, "lint refused a timeline the decoder accepts")
@@ -79,11 +82,14 @@ private func check(_ timeline: PlannedTimeline<JSONValue>, choices: inout FuzzCh
         let findings = TimelineLinter().lint(timeline, now: moment) { $0["display"]?.stringValue }
         for finding in findings {
             if let entry = finding.entry {
-                fuzzCheck(entries.indices.contains(entry), "finding \(finding.rule) names entry \(entry) of \(entries.count)")
+                fuzzCheck(
+                    entries.indices.contains(entry),
+                    "finding \(finding.rule) names entry \(entry) of \(entries.count)")
             }
         }
         if entries.isEmpty {
-            fuzzCheck(findings.map(\.rule) == ["empty-timeline"], "an empty timeline: \(findings.map(\.rule))")
+            fuzzCheck(
+                findings.map(\.rule) == ["empty-timeline"], "an empty timeline: \(findings.map(\.rule))")
         }
         _ = LintCommand.text(findings, source: "standard input")
         fuzzCheck((try? JSONCoding.encoder(pretty: true).encode(findings)) != nil, "findings do not encode")
@@ -94,7 +100,8 @@ private func check(_ timeline: PlannedTimeline<JSONValue>, choices: inout FuzzCh
             fuzzCheck(
                 decoded.policy == timeline.policy && decoded.entries.count == entries.count
                     && zip(decoded.entries, entries).allSatisfy {
-                        $0.date == $1.date && $0.relevance == $1.relevance && $0.state.isEquivalent(to: $1.state)
+                        $0.date == $1.date && $0.relevance == $1.relevance
+                            && $0.state.isEquivalent(to: $1.state)
                     },
                 "a timeline re-encodes as another timeline")
         } catch {

@@ -76,7 +76,9 @@ private func exercise<Kind: WidgetKind>(_ widget: Kind, data: Data, choices: ino
                 fuzzCheck(false, "\(widget.kind): a committed payload does not read back: \(verdict)")
                 return
             }
-            fuzzCheck(try! SnapshotRecord.encode(read) == record, "\(widget.kind): the record changes on re-reading")
+            fuzzCheck(
+                try! SnapshotRecord.encode(read) == record, "\(widget.kind): the record changes on re-reading"
+            )
         }
         plan(snapshot, of: widget, choices: &choices)
     }
@@ -95,17 +97,21 @@ private func checkRoundTrip<Value: Codable & Equatable>(_ value: Value, what: St
     fuzzCheck(again == encoded, "\(what): encoding is not stable")
 }
 
-private func plan<Kind: WidgetKind>(_ snapshot: Snapshot<Kind.Payload>, of widget: Kind, choices: inout FuzzChoices) {
+private func plan<Kind: WidgetKind>(
+    _ snapshot: Snapshot<Kind.Payload>, of widget: Kind, choices: inout FuzzChoices
+) {
     let calendar = choices.pick(FuzzZones.calendars)
     // Near the snapshot's own dates, or at a fixed instant whatever the file claims.
     let now =
         choices.next(4) == 0
-        ? Date(timeIntervalSince1970: 1_796_000_000) : snapshot.generatedAt.addingTimeInterval(choices.pick(planningOffsets))
+        ? Date(timeIntervalSince1970: 1_796_000_000)
+        : snapshot.generatedAt.addingTimeInterval(choices.pick(planningOffsets))
     let planner = TimelinePlanner(kind: widget)
     // Loaded, or failed with the snapshot as the last known one.
     let input: LoadResult<Kind.Payload> =
         choices.next(4) == 0
-        ? .failed(.sourceFailed, consecutiveFailures: 1 + choices.next(20), lastKnown: snapshot) : .loaded(snapshot)
+        ? .failed(.sourceFailed, consecutiveFailures: 1 + choices.next(20), lastKnown: snapshot)
+        : .loaded(snapshot)
     let plan = planner.plan(input, at: now, in: calendar)
     let problems = PlanCheck.problems(in: plan, of: planner, for: input, at: now)
     fuzzCheck(problems.isEmpty, "\(widget.kind): \(problems)")
@@ -146,11 +152,15 @@ private func runBuild(data: Data, choices: inout FuzzChoices) {
         currentDirectory: URL(fileURLWithPath: "/nonexistent"), now: { Date(timeIntervalSince1970: 0) },
         environment: [:])
     let status = CommandLineTool.run(
-        ["build", "--widget", kind, "--snapshot", "-", "--now", now, "--time-zone", zone, "--format", format],
+        [
+            "build", "--widget", kind, "--snapshot", "-", "--now", now, "--time-zone", zone, "--format",
+            format,
+        ],
         in: context)
     switch status {
     case .success:
-        fuzzCheck(!output.text.isEmpty && errors.text.isEmpty, "build: success without output, or with errors")
+        fuzzCheck(
+            !output.text.isEmpty && errors.text.isEmpty, "build: success without output, or with errors")
     case .badData:
         fuzzCheck(output.text.isEmpty, "build: output on failure")
         fuzzCheck(

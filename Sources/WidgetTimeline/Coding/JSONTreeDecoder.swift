@@ -44,7 +44,9 @@ struct JSONTreeDecoder: Decoder {
             guard case .string(let text) = value else { throw mismatch(codingPath, "a URL", value) }
             guard let url = URL(string: text) else {
                 throw DecodingError.dataCorrupted(
-                    .init(codingPath: codingPath, debugDescription: "expected a URL, found \"\(text.prefix(80))\""))
+                    .init(
+                        codingPath: codingPath,
+                        debugDescription: "expected a URL, found \"\(text.prefix(80))\""))
             }
             return url as! T
         }
@@ -115,7 +117,8 @@ private struct SingleContainer: SingleValueDecodingContainer {
             return exact
         case .number(let number):
             guard let exact = T(exactly: number) else {
-                let expected = number.rounded() == number ? "a whole number from \(T.min) to \(T.max)" : "a whole number"
+                let expected =
+                    number.rounded() == number ? "a whole number from \(T.min) to \(T.max)" : "a whole number"
                 throw mismatch(codingPath, expected, value)
             }
             return exact

@@ -65,7 +65,8 @@ public struct FreshnessPolicy: Sendable, Hashable, Codable {
         guard expiresAfter >= staleAfter, expiresAfter.isFinite else {
             throw DecodingError.dataCorruptedError(
                 forKey: .expiresAfter, in: container,
-                debugDescription: "expected at least staleAfter (\(staleAfter)) seconds, found \(expiresAfter)")
+                debugDescription:
+                    "expected at least staleAfter (\(staleAfter)) seconds, found \(expiresAfter)")
         }
         if let refreshAfter, !(refreshAfter > 0 && refreshAfter.isFinite) {
             throw DecodingError.dataCorruptedError(

@@ -62,7 +62,9 @@ public struct SnapshotKey: Sendable, Hashable, Codable, Comparable, CustomString
         func length() -> Int { components.reduce(components.count - 1) { $0 + $1.utf8.count } }
         while length() > Self.maximumLength {
             // The longest scope component (the purpose only when the scope is all short).
-            let index = components.indices.dropFirst().max { components[$0].utf8.count < components[$1].utf8.count }
+            let index = components.indices.dropFirst().max {
+                components[$0].utf8.count < components[$1].utf8.count
+            }
             guard let index, components[index].utf8.count > Self.shortenedLength else {
                 let scopeText = scope.joined(separator: "\u{0}")
                 components = [

@@ -29,9 +29,9 @@ public enum Instant {
     ///
     /// The error carries the number of seconds, not the `Date`: Foundation's `Date.description`
     /// traps for a date that is not a number, so whoever printed the error would crash.
-    static func encodedText(_ date: Date, in timeZone: TimeZone?, at codingPath: [any CodingKey]) throws(
-        EncodingError
-    ) -> String {
+    static func encodedText(_ date: Date, in timeZone: TimeZone?, at codingPath: [any CodingKey])
+        throws(EncodingError) -> String
+    {
         let text = timeZone.map { format(date, in: $0) } ?? format(date)
         guard date.timeIntervalSince1970.isFinite, parse(text) != nil else {
             throw EncodingError.invalidValue(

@@ -44,7 +44,8 @@ public struct RetryBackoff: Sendable, Hashable, Codable {
         let jitter = try seconds(.jitter, atLeast: 0, "a fraction from 0 to 0.99")
         guard jitter <= 0.99 else {
             throw DecodingError.dataCorruptedError(
-                forKey: .jitter, in: container, debugDescription: "expected a fraction from 0 to 0.99, found \(jitter)")
+                forKey: .jitter, in: container,
+                debugDescription: "expected a fraction from 0 to 0.99, found \(jitter)")
         }
         self.init(initial: initial, multiplier: multiplier, maximum: maximum, jitter: jitter)
     }

@@ -135,7 +135,11 @@ public struct Weather: Codable, Sendable, Equatable {
     /// code is not checked) is clamped to ``plausibleTemperatures`` rather than trap.
     public var roundedTemperature: Int {
         guard temperatureCelsius.isFinite else { return 0 }
-        return Int(min(max(temperatureCelsius, Self.plausibleTemperatures.lowerBound), Self.plausibleTemperatures.upperBound).rounded())
+        return Int(
+            min(
+                max(temperatureCelsius, Self.plausibleTemperatures.lowerBound),
+                Self.plausibleTemperatures.upperBound
+            ).rounded())
     }
 
     private enum CodingKeys: String, CodingKey {

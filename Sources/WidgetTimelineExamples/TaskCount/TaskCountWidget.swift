@@ -54,7 +54,8 @@ public struct TaskCountPayload: Codable, Sendable, Equatable {
         count = try container.decode(Int.self, forKey: .count)
         guard count >= 0 else {
             throw DecodingError.dataCorruptedError(
-                forKey: .count, in: container, debugDescription: "expected a count of 0 or more, found \(count)")
+                forKey: .count, in: container,
+                debugDescription: "expected a count of 0 or more, found \(count)")
         }
     }
 }

@@ -81,7 +81,8 @@ public struct DurationText: Sendable, Hashable, Codable, CustomStringConvertible
         }
         guard parsed.seconds <= Self.longest else {
             throw DecodingError.dataCorruptedError(
-                in: container, debugDescription: "expected a duration of at most 3660d, found \"\(text.prefix(80))\"")
+                in: container,
+                debugDescription: "expected a duration of at most 3660d, found \"\(text.prefix(80))\"")
         }
         self = parsed
     }

@@ -51,8 +51,10 @@ struct MeasuredRun {
 
     /// The launcher's interpreter, if there is one.
     static var python: URL? {
-        ["/usr/bin/python3", "/usr/local/bin/python3", "/opt/homebrew/bin/python3"].map(URL.init(fileURLWithPath:))
-            .first { FileManager.default.isExecutableFile(atPath: $0.path) }
+        ["/usr/bin/python3", "/usr/local/bin/python3", "/opt/homebrew/bin/python3"].map(
+            URL.init(fileURLWithPath:)
+        )
+        .first { FileManager.default.isExecutableFile(atPath: $0.path) }
     }
 
     /// Runs `executable` with `input` on standard input. Paths in `arguments` must be absolute.
@@ -66,7 +68,8 @@ struct MeasuredRun {
         try input.write(to: files[0])
         let process = Process()
         process.executableURL = python
-        process.arguments = ["-c", launcher, files[3].path, String(limitSeconds), executable.path] + arguments
+        process.arguments =
+            ["-c", launcher, files[3].path, String(limitSeconds), executable.path] + arguments
         process.standardInput = try FileHandle(forReadingFrom: files[0])
         FileManager.default.createFile(atPath: files[1].path, contents: nil)
         FileManager.default.createFile(atPath: files[2].path, contents: nil)
@@ -79,9 +82,12 @@ struct MeasuredRun {
         let report = String(decoding: (try? Data(contentsOf: files[3])) ?? Data(), as: UTF8.self)
             .split(separator: " ").compactMap { Int32($0) }.map(Int.init)
         guard report.count == 2 else {
-            throw LaunchError(description: "the launcher reported nothing (status \(process.terminationStatus))")
+            throw LaunchError(
+                description: "the launcher reported nothing (status \(process.terminationStatus))")
         }
-        func text(_ url: URL) -> String { String(decoding: (try? Data(contentsOf: url)) ?? Data(), as: UTF8.self) }
+        func text(_ url: URL) -> String {
+            String(decoding: (try? Data(contentsOf: url)) ?? Data(), as: UTF8.self)
+        }
         return MeasuredRun(
             status: Int32(report[0]), standardOutput: text(files[1]), standardError: text(files[2]),
             peakResidentKiB: report[1], seconds: seconds)

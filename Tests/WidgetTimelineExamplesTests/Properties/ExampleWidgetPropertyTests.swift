@@ -17,9 +17,13 @@ struct ExampleWidgetPropertyTests {
         PropertyCheck.roundTrip(TaskCountPayload.self, firstSeed: 110_000) { $0.taskCountPayload() }
         PropertyCheck.roundTrip(ParkingPayload.self, firstSeed: 120_000) { $0.parkingPayload() }
         PropertyCheck.roundTrip(ParkingLot.self, firstSeed: 130_000) { $0.parkingLot() }
-        PropertyCheck.roundTrip(ParkConditionsPayload.self, firstSeed: 140_000) { $0.parkConditionsPayload(around: now) }
+        PropertyCheck.roundTrip(ParkConditionsPayload.self, firstSeed: 140_000) {
+            $0.parkConditionsPayload(around: now)
+        }
         PropertyCheck.roundTrip(Weather.self, firstSeed: 150_000) { values in
-            Weather(condition: values.text(), temperatureCelsius: values.double(in: Weather.plausibleTemperatures))
+            Weather(
+                condition: values.text(), temperatureCelsius: values.double(in: Weather.plausibleTemperatures)
+            )
         }
         PropertyCheck.roundTrip(CongestionForecast.self, firstSeed: 160_000) { values in
             CongestionForecast(at: values.instant(), congestion: values.congestion())
@@ -41,7 +45,9 @@ struct ExampleWidgetPropertyTests {
             $0.element(of: [.plenty, .some, .few, .full])
         }
         PropertyCheck.roundTrip(Congestion.self, firstSeed: 230_000) { $0.congestion() }
-        PropertyCheck.roundTrip(AirQuality.self, firstSeed: 240_000) { $0.element(of: [.good, .moderate, .bad, .veryBad]) }
+        PropertyCheck.roundTrip(AirQuality.self, firstSeed: 240_000) {
+            $0.element(of: [.good, .moderate, .bad, .veryBad])
+        }
     }
 
     @Test("screens and their timelines round-trip (1,000 values each)")
@@ -52,14 +58,20 @@ struct ExampleWidgetPropertyTests {
             let snapshot = values.snapshot(values.schedulePayload(around: now), kind: "schedule", around: now)
             return ScheduleWidget().content(of: snapshot, at: now, in: calendar)
         }
-        PropertyCheck.roundTrip(TaskCountContent.self, firstSeed: 310_000) { TaskCountContent(count: $0.int()) }
-        PropertyCheck.roundTrip(ParkingContent.self, firstSeed: 320_000) { ParkingContent(payload: $0.parkingPayload()) }
+        PropertyCheck.roundTrip(TaskCountContent.self, firstSeed: 310_000) {
+            TaskCountContent(count: $0.int())
+        }
+        PropertyCheck.roundTrip(ParkingContent.self, firstSeed: 320_000) {
+            ParkingContent(payload: $0.parkingPayload())
+        }
         PropertyCheck.roundTrip(ParkConditionsContent.self, firstSeed: 330_000) { values in
             let now = values.recentInstant()
-            let snapshot = values.snapshot(values.parkConditionsPayload(around: now), kind: "park-conditions", around: now)
+            let snapshot = values.snapshot(
+                values.parkConditionsPayload(around: now), kind: "park-conditions", around: now)
             return ParkConditionsWidget().content(of: snapshot, at: now, in: calendar)
         }
-        PropertyCheck.roundTrip(PlannedTimeline<WidgetState<ParkingContent>>.self, firstSeed: 340_000) { values in
+        PropertyCheck.roundTrip(PlannedTimeline<WidgetState<ParkingContent>>.self, firstSeed: 340_000) {
+            values in
             values.timeline { $0.widgetState { ParkingContent(payload: $0.parkingPayload()) } }
         }
     }
@@ -78,7 +90,8 @@ struct ExampleWidgetPropertyTests {
         }
         PropertyCheck.forAll("park-conditions plans", firstSeed: 430_000) { values in
             let now = values.recentInstant()
-            return Self.problems(ParkConditionsWidget(), values.parkConditionsPayload(around: now), at: now, &values)
+            return Self.problems(
+                ParkConditionsWidget(), values.parkConditionsPayload(around: now), at: now, &values)
         }
     }
 
@@ -92,7 +105,8 @@ struct ExampleWidgetPropertyTests {
         switch values.int(in: 0...4) {
         case 0: input = .nothingYet
         case 1: input = .failed(.sourceFailed, consecutiveFailures: values.int(in: 1...30))
-        case 2: input = .failed(.sourceTimedOut, consecutiveFailures: values.int(in: 1...30), lastKnown: snapshot)
+        case 2:
+            input = .failed(.sourceTimedOut, consecutiveFailures: values.int(in: 1...30), lastKnown: snapshot)
         default: input = .loaded(snapshot)
         }
         var options = PlanningOptions.default
@@ -117,6 +131,7 @@ struct ExampleWidgetPropertyTests {
         } catch {
             problems.append("the timeline JSON does not round-trip: \(error)")
         }
-        return problems.isEmpty ? nil : "\(widget.kind) at \(Instant.format(now)) in \(zone.identifier): \(problems)"
+        return problems.isEmpty
+            ? nil : "\(widget.kind) at \(Instant.format(now)) in \(zone.identifier): \(problems)"
     }
 }

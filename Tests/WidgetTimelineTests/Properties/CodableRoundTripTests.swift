@@ -10,7 +10,9 @@ import WidgetTimelineTesting
 struct CodableRoundTripTests {
     @Test("snapshots with any JSON payload, keys, fingerprints")
     func snapshots() {
-        PropertyCheck.roundTrip(Snapshot<JSONValue>.self, firstSeed: 1_000) { $0.snapshot(payload: $0.jsonValue()) }
+        PropertyCheck.roundTrip(Snapshot<JSONValue>.self, firstSeed: 1_000) {
+            $0.snapshot(payload: $0.jsonValue())
+        }
         PropertyCheck.roundTrip(SnapshotKey.self, firstSeed: 2_000) { $0.snapshotKey() }
         PropertyCheck.roundTrip(ContentFingerprint.self, firstSeed: 3_000) { $0.fingerprint() }
         PropertyCheck.roundTrip(JSONValue.self, firstSeed: 4_000) { $0.jsonValue(depth: 5) }
@@ -25,7 +27,8 @@ struct CodableRoundTripTests {
             values.timeline { $0.jsonValue() }
         }
         PropertyCheck.roundTrip(PlannedEntry<String>.self, firstSeed: 12_000) { values in
-            PlannedEntry(date: values.instant(), state: values.text(), relevance: values.optional { $0.relevance() })
+            PlannedEntry(
+                date: values.instant(), state: values.text(), relevance: values.optional { $0.relevance() })
         }
         PropertyCheck.roundTrip(WidgetState<String>.self, firstSeed: 13_000) { $0.widgetState { $0.text() } }
         PropertyCheck.roundTrip(ReloadPolicy.self, firstSeed: 14_000) { $0.reloadPolicy() }
@@ -33,7 +36,9 @@ struct CodableRoundTripTests {
         PropertyCheck.roundTrip(DataStamp.self, firstSeed: 16_000) { $0.dataStamp() }
         PropertyCheck.roundTrip(UnavailableReason.self, firstSeed: 17_000) { $0.unavailableReason() }
         PropertyCheck.roundTrip(LintFinding.self, firstSeed: 18_000) { $0.lintFinding() }
-        PropertyCheck.roundTrip(LintFinding.Severity.self, firstSeed: 19_000) { $0.element(of: [.info, .warning, .error]) }
+        PropertyCheck.roundTrip(LintFinding.Severity.self, firstSeed: 19_000) {
+            $0.element(of: [.info, .warning, .error])
+        }
     }
 
     @Test("freshness, retry, jitter, failures, day starts")
@@ -52,7 +57,9 @@ struct CodableRoundTripTests {
     @Test("diagnostic events, and the file operations named in errors")
     func diagnostics() {
         PropertyCheck.roundTrip(DiagnosticEvent.self, firstSeed: 30_000) { $0.diagnosticEvent() }
-        PropertyCheck.roundTrip(DiagnosticEvent.Side.self, firstSeed: 31_000) { $0.bool() ? .host : .widgetExtension }
+        PropertyCheck.roundTrip(DiagnosticEvent.Side.self, firstSeed: 31_000) {
+            $0.bool() ? .host : .widgetExtension
+        }
         PropertyCheck.roundTrip(DiagnosticEvent.Stage.self, firstSeed: 32_000) {
             $0.element(of: DiagnosticEvent.Stage.allCases)
         }

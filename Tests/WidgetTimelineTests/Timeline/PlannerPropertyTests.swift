@@ -111,7 +111,9 @@ struct PlannerPropertyTests {
     func sampleLimit() throws {
         let now = Date.at("2026-11-29T09:00:00Z")
         // 3,000 phase changes a minute apart: far more instants than the planner samples.
-        let phases = (1...3_000).map { ScriptedPhase(start: now.addingTimeInterval(Double($0) * 60), label: "P\($0 % 2)") }
+        let phases = (1...3_000).map {
+            ScriptedPhase(start: now.addingTimeInterval(Double($0) * 60), label: "P\($0 % 2)")
+        }
         var options = PlanningOptions.default
         options.maximumSamples = 200
         let planner = TimelinePlanner(kind: ScriptedWidget(freshness: .standard), options: options)
