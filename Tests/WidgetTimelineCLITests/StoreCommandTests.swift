@@ -148,7 +148,7 @@ struct StoreCommandTests {
         BadWrite(
             arguments: ["--key", "task-count"],
             stdin: #"{"a": ""#.padding(toLength: (1 << 20) + 10, withPad: "x", startingAt: 0),
-            exitCode: .badData, message: "payload standard input is larger than the 1 MiB limit"),
+            exitCode: .badData, message: "payload on standard input is larger than the 1 MiB limit"),
         BadWrite(
             arguments: ["--key", "task-count"],
             stdin: #"{"a": ""# + String(repeating: "x", count: 1_048_400) + #""}"#,

@@ -34,12 +34,12 @@ public enum Instant {
     {
         let text = timeZone.map { format(date, in: $0) } ?? format(date)
         guard date.timeIntervalSince1970.isFinite, parse(text) != nil else {
+            let what = date.timeIntervalSince1970.isNaN ? "an instant that is not a number" : "the instant \(text)"
             throw EncodingError.invalidValue(
                 date.timeIntervalSince1970,
                 .init(
                     codingPath: codingPath,
-                    debugDescription: "the instant \(date.timeIntervalSince1970) s after 1970 is outside "
-                        + "years 0000–9999 and has no ISO-8601 form"))
+                    debugDescription: "\(what) is outside years 0000–9999 and has no ISO-8601 form"))
         }
         return text
     }

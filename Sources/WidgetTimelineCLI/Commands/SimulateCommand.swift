@@ -158,8 +158,7 @@ struct SimulateCommand: Command {
         do {
             try Data(text.utf8).write(to: url, options: .atomic)
         } catch {
-            throw CommandFailure(
-                .ioError, "cannot write the report to '\(path)': \(error.localizedDescription)")
+            throw CommandFailure(.ioError, "cannot write the report to '\(path)': \(InputFile.reason(error))")
         }
     }
 }

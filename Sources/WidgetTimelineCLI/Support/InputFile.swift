@@ -41,13 +41,15 @@ enum InputFile {
         if data.count > limit {
             throw CommandFailure(
                 .badData,
-                "\(what) \(name) is larger than the \(ByteCountText.describe(limit)) limit"
+                "\(what) \(path == "-" ? "on standard input" : name) is larger than the "
+                    + "\(ByteCountText.describe(limit)) limit"
             )
         }
         return data
     }
 
-    private static func reason(_ error: any Error) -> String {
+    /// A file error in the words of `strerror` ("no such file or directory"), when it has one.
+    static func reason(_ error: any Error) -> String {
         let nsError = error as NSError
         if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError,
             underlying.domain == NSPOSIXErrorDomain
