@@ -34,7 +34,8 @@ public enum Instant {
     {
         let text = timeZone.map { format(date, in: $0) } ?? format(date)
         guard date.timeIntervalSince1970.isFinite, parse(text) != nil else {
-            let what = date.timeIntervalSince1970.isNaN ? "an instant that is not a number" : "the instant \(text)"
+            let what =
+                date.timeIntervalSince1970.isNaN ? "an instant that is not a number" : "the instant \(text)"
             throw EncodingError.invalidValue(
                 date.timeIntervalSince1970,
                 .init(
