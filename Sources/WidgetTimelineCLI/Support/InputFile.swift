@@ -59,6 +59,18 @@ enum InputFile {
         if nsError.domain == NSPOSIXErrorDomain {
             return String(cString: strerror(Int32(nsError.code))).lowercased()
         }
+        // Foundation on Linux reports some file errors as Cocoa codes without the POSIX error
+        // under them ("The operation could not be completed. The file doesn't exist.").
+        if nsError.domain == NSCocoaErrorDomain {
+            switch CocoaError.Code(rawValue: nsError.code) {
+            case .fileNoSuchFile, .fileReadNoSuchFile: return String(cString: strerror(ENOENT)).lowercased()
+            case .fileReadNoPermission, .fileWriteNoPermission:
+                return String(cString: strerror(EACCES)).lowercased()
+            case .fileWriteOutOfSpace: return String(cString: strerror(ENOSPC)).lowercased()
+            case .fileWriteVolumeReadOnly: return String(cString: strerror(EROFS)).lowercased()
+            default: break
+            }
+        }
         return nsError.localizedDescription
     }
 }
