@@ -49,7 +49,7 @@ extension JSONCoding {
     /// - Throws: ``JSONDecodingError``.
     public static func decode<T: Decodable>(_ type: T.Type, from data: Data) throws(JSONDecodingError) -> T {
         do {
-            return try decoder().decode(type, from: data)
+            return try sharedDecoder.decode(type, from: data)
         } catch {
             throw explain(type, data: data, fallback: error)
         }

@@ -36,6 +36,7 @@ public enum Instant {
         Date(timeIntervalSince1970: Double(millisecondsSince1970(date)) / 1000)
     }
 
+    @usableFromInline
     static func millisecondsSince1970(_ date: Date) -> Int64 {
         let value = (date.timeIntervalSince1970 * 1000).rounded()
         // Dates beyond ±292 million years cannot be represented; clamp instead of trapping.

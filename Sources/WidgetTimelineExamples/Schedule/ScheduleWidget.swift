@@ -28,13 +28,21 @@ public struct ScheduleWidget: WidgetKind {
         let payload = snapshot.payload
         let boundaries = DayBoundaries(calendar: calendar, dayStart: dayStart)
         // The count was taken on the day the snapshot was generated; a later day has none yet.
+        let generated = snapshot.generatedAt
         let countIsToday =
-            boundaries.dayStart(containing: instant) == boundaries.dayStart(containing: snapshot.generatedAt)
+            instant >= generated
+            ? instant < boundaries.nextDayStart(after: generated)
+            : instant >= boundaries.dayStart(containing: generated)
         let doneToday = countIsToday ? payload.completedToday : 0
-        let pending = payload.pending.sorted()
         // The latest item already due wins (an overdue dose must not hide behind the next one);
-        // before any is due, the earliest upcoming one.
-        guard let focus = pending.last(where: { $0 <= instant }) ?? pending.first else {
+        // before any is due, the earliest upcoming one. One pass, no sorting: this runs per entry.
+        var latestDue: Date?
+        var earliest: Date?
+        for due in payload.pending {
+            if due <= instant, latestDue.map({ due > $0 }) ?? true { latestDue = due }
+            if earliest.map({ due < $0 }) ?? true { earliest = due }
+        }
+        guard let focus = latestDue ?? earliest else {
             return ScheduleContent(phase: .clear, dueAt: nil, completedToday: doneToday, remaining: 0)
         }
         let phase: SchedulePhase
@@ -45,7 +53,7 @@ public struct ScheduleWidget: WidgetKind {
         } else {
             phase = .overdue
         }
-        let remaining = pending.filter { $0 >= focus }.count
+        let remaining = payload.pending.reduce(0) { $1 >= focus ? $0 + 1 : $0 }
         return ScheduleContent(phase: phase, dueAt: focus, completedToday: doneToday, remaining: remaining)
     }
 
