@@ -59,6 +59,19 @@ enum PipelineBenchmarks {
         }
     }
 
+    /// A commit of a changed schedule each time it is called: one more item done than before.
+    static func changedCommits(through sync: WidgetSync) -> () throws -> Void {
+        var completed = schedule.completedToday
+        return {
+            completed += 1
+            var payload = schedule
+            payload.completedToday = completed
+            guard case .saved = try sync.commit(payload, for: ScheduleWidget()) else {
+                preconditionFailure("not saved")
+            }
+        }
+    }
+
     /// The durable-write floor: temp file, write, fsync, close, rename, directory fsync.
     static func durableWrite(_ bytes: [UInt8], directory: String, name: String) throws {
         let temporary = directory + "/.floor-tmp"
@@ -118,22 +131,13 @@ enum PipelineBenchmarks {
                         store: FileSnapshotStore(directory: directory), reloader: LogOnlyReloader(),
                         clock: WallClock(),
                         log: FileDiagnosticLog(directory: directory))
-                    // The stored schedule has one item done; each timed commit records one more.
-                    var count = schedule.completedToday
                     try sync.commit(schedule, for: widget)
                     let (path, _) = try newestRecord(in: directory, key: widget.defaultKey)
                     let record = readFile(path)
                     let floorDirectory = try Self.directory().path
                     var floorCount = 0
                     return (
-                        subject: {
-                            count += 1
-                            var payload = schedule
-                            payload.completedToday = count
-                            guard case .saved = try sync.commit(payload, for: widget) else {
-                                preconditionFailure("not saved")
-                            }
-                        },
+                        subject: changedCommits(through: sync),
                         floor: {
                             floorCount += 1
                             try durableWrite(
@@ -155,7 +159,7 @@ enum PipelineBenchmarks {
                         log: FileDiagnosticLog(directory: directory))
                     let unchangedKey = SnapshotKey(purpose: "schedule", scope: "unchanged")
                     try sync.commit(schedule, for: widget, key: unchangedKey)
-                    var count = schedule.completedToday
+                    try sync.commit(schedule, for: widget)
                     return (
                         subject: {
                             guard case .unchanged = try sync.commit(schedule, for: widget, key: unchangedKey)
@@ -163,14 +167,7 @@ enum PipelineBenchmarks {
                                 preconditionFailure("saved")
                             }
                         },
-                        floor: {
-                            count += 1
-                            var payload = schedule
-                            payload.completedToday = count
-                            guard case .saved = try sync.commit(payload, for: widget) else {
-                                preconditionFailure("not saved")
-                            }
-                        }
+                        floor: changedCommits(through: sync)
                     )
                 }),
             RatioCase(

@@ -52,7 +52,7 @@ public struct FileSnapshotStore: SnapshotStore {
     public let fileSystem: any SnapshotFileSystem
 
     let layout: StoreLayout
-    let preparedDirectories = PreparedDirectories()
+    let preparedDirectories = PathSet()
 
     /// How many times a commit with ``ExpectedRevision/any`` retries after losing a race.
     static let maximumPublishAttempts = 256
