@@ -64,9 +64,17 @@ let package = Package(
         // Benchmarks with targets: `swift run -c release widget-timeline-bench [--json]`.
         .executableTarget(
             name: "widget-timeline-bench",
-            dependencies: ["WidgetTimelineSimulation", "WidgetTimeline", "WidgetTimelineExamples"],
+            dependencies: [
+                "WidgetTimelineSimulation", "WidgetTimeline", "WidgetTimelineExamples",
+                // Built with the benchmarks so the memory case can run them as child processes.
+                "widget-timeline", "foundation-hello", "peak-rss",
+            ],
             path: "Benchmarks/widget-timeline-bench"
         ),
+        // The memory benchmark's baseline: a Foundation "hello world".
+        .executableTarget(name: "foundation-hello", path: "Benchmarks/foundation-hello"),
+        // Runs a program and prints its peak resident memory, without inflating it (see its source).
+        .executableTarget(name: "peak-rss", path: "Benchmarks/peak-rss"),
         // The snapshot store's process-level torture helper: writers killed with SIGKILL, readers,
         // compare-and-swap writers. Run by the store's tests, never shipped.
         .executableTarget(name: "SnapshotStoreTorture", dependencies: ["WidgetTimeline"]),

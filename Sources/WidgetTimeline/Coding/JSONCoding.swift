@@ -24,6 +24,10 @@ public enum JSONCoding {
         return encoder
     }
 
+    /// One shared decoder for the package's own reads: decoding does not change a decoder, and
+    /// building one (with its date strategy) costs more than a small snapshot's decode.
+    static let sharedDecoder = decoder()
+
     /// A decoder reading instants as RFC 3339 text with an offset; anything else is an error that
     /// names the offending text.
     public static func decoder() -> JSONDecoder {

@@ -59,7 +59,7 @@ extension JSONCoding {
             throw JSONDecodingError(path: nil, message: error.description)
         }
         do {
-            return try decoder().decode(type, from: data)
+            return try sharedDecoder.decode(type, from: data)
         } catch {
             throw explain(type, data: data, fallback: error)
         }

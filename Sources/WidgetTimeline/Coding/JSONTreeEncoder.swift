@@ -28,64 +28,64 @@ enum JSONTreeEncoder {
 }
 
 /// A slot in the tree being built: containers write into their node, nested containers into child
-/// nodes, and the value is assembled when read.
+/// nodes, and the value is assembled when read. Members and elements are stored apart from the
+/// kind, so appending is amortised O(1) (an array inside an enum case would be copied each time).
 private final class Node {
-    enum Content {
+    enum Kind {
         case empty
-        case value(JSONValue)
-        case object([String: Node])
-        case array([Node])
+        case value
+        case object
+        case array
     }
 
-    var content = Content.empty
+    private(set) var kind = Kind.empty
+    private var scalar = JSONValue.null
+    private var members: [String: Node] = [:]
+    private var elements: [Node] = []
+
+    var count: Int { elements.count }
 
     var value: JSONValue {
-        switch content {
+        switch kind {
         case .empty: return .object([:])
-        case .value(let value): return value
-        case .object(let members): return .object(members.mapValues(\.value))
-        case .array(let elements): return .array(elements.map(\.value))
+        case .value: return scalar
+        case .object: return .object(members.mapValues(\.value))
+        case .array: return .array(elements.map(\.value))
         }
     }
 
-    // Both mutations take the collection out of `content` before changing it: a copy still held
-    // by `content` would make every insertion copy the whole collection, and encoding an array of
-    // n elements quadratic (minutes for a 1 MiB payload).
+    func set(_ value: JSONValue) {
+        kind = .value
+        scalar = value
+    }
 
     func member(_ key: String) -> Node {
-        guard case .object(var members) = content else {
-            let node = Node()
-            content = .object([key: node])
-            return node
-        }
+        becomeObject()
         if let node = members[key] { return node }
-        content = .empty
         let node = Node()
         members[key] = node
-        content = .object(members)
         return node
     }
 
     func appendElement() -> Node {
+        becomeArray()
         let node = Node()
-        guard case .array(var elements) = content else {
-            content = .array([node])
-            return node
-        }
-        content = .empty
         elements.append(node)
-        content = .array(elements)
         return node
     }
 
     func becomeObject() {
-        if case .object = content { return }
-        content = .object([:])
+        if kind != .object {
+            kind = .object
+            members = [:]
+        }
     }
 
     func becomeArray() {
-        if case .array = content { return }
-        content = .array([])
+        if kind != .array {
+            kind = .array
+            elements = []
+        }
     }
 }
 
@@ -132,26 +132,26 @@ private struct SingleTreeContainer: SingleValueEncodingContainer {
     let node: Node
     let codingPath: [any CodingKey]
 
-    func encodeNil() { node.content = .value(.null) }
-    func encode(_ value: Bool) { node.content = .value(.bool(value)) }
-    func encode(_ value: String) { node.content = .value(.string(value)) }
-    func encode(_ value: Double) throws { node.content = .value(try Scalar.number(value, at: codingPath)) }
+    func encodeNil() { node.set(.null) }
+    func encode(_ value: Bool) { node.set(.bool(value)) }
+    func encode(_ value: String) { node.set(.string(value)) }
+    func encode(_ value: Double) throws { node.set(try Scalar.number(value, at: codingPath)) }
     func encode(_ value: Float) throws {
         // JSONEncoder writes a Float's own shortest digits; read back, they are this Double.
-        node.content = .value(try Scalar.number(Double("\(value)") ?? Double(value), at: codingPath))
+        node.set(try Scalar.number(Double("\(value)") ?? Double(value), at: codingPath))
     }
-    func encode(_ value: Int) { node.content = .value(Scalar.integer(value)) }
-    func encode(_ value: Int8) { node.content = .value(Scalar.integer(value)) }
-    func encode(_ value: Int16) { node.content = .value(Scalar.integer(value)) }
-    func encode(_ value: Int32) { node.content = .value(Scalar.integer(value)) }
-    func encode(_ value: Int64) { node.content = .value(Scalar.integer(value)) }
-    func encode(_ value: UInt) { node.content = .value(Scalar.integer(value)) }
-    func encode(_ value: UInt8) { node.content = .value(Scalar.integer(value)) }
-    func encode(_ value: UInt16) { node.content = .value(Scalar.integer(value)) }
-    func encode(_ value: UInt32) { node.content = .value(Scalar.integer(value)) }
-    func encode(_ value: UInt64) { node.content = .value(Scalar.integer(value)) }
+    func encode(_ value: Int) { node.set(Scalar.integer(value)) }
+    func encode(_ value: Int8) { node.set(Scalar.integer(value)) }
+    func encode(_ value: Int16) { node.set(Scalar.integer(value)) }
+    func encode(_ value: Int32) { node.set(Scalar.integer(value)) }
+    func encode(_ value: Int64) { node.set(Scalar.integer(value)) }
+    func encode(_ value: UInt) { node.set(Scalar.integer(value)) }
+    func encode(_ value: UInt8) { node.set(Scalar.integer(value)) }
+    func encode(_ value: UInt16) { node.set(Scalar.integer(value)) }
+    func encode(_ value: UInt32) { node.set(Scalar.integer(value)) }
+    func encode(_ value: UInt64) { node.set(Scalar.integer(value)) }
     func encode<T: Encodable>(_ value: T) throws {
-        node.content = .value(try JSONTreeEncoder.box(value, at: codingPath))
+        node.set(try JSONTreeEncoder.box(value, at: codingPath))
     }
 }
 
@@ -159,7 +159,7 @@ private struct KeyedTreeContainer<Key: CodingKey>: KeyedEncodingContainerProtoco
     let node: Node
     let codingPath: [any CodingKey]
 
-    private func set(_ value: JSONValue, _ key: Key) { node.member(key.stringValue).content = .value(value) }
+    private func set(_ value: JSONValue, _ key: Key) { node.member(key.stringValue).set(value) }
 
     mutating func encodeNil(forKey key: Key) { set(.null, key) }
     mutating func encode(_ value: Bool, forKey key: Key) { set(.bool(value), key) }
@@ -211,14 +211,11 @@ private struct KeyedTreeContainer<Key: CodingKey>: KeyedEncodingContainerProtoco
 private struct UnkeyedTreeContainer: UnkeyedEncodingContainer {
     let node: Node
     let codingPath: [any CodingKey]
-    var count: Int {
-        if case .array(let elements) = node.content { return elements.count }
-        return 0
-    }
+    var count: Int { node.count }
 
     private var nextKey: AnyCodingKey { AnyCodingKey(intValue: count)! }
 
-    private func append(_ value: JSONValue) { node.appendElement().content = .value(value) }
+    private func append(_ value: JSONValue) { node.appendElement().set(value) }
 
     mutating func encodeNil() { append(.null) }
     mutating func encode(_ value: Bool) { append(.bool(value)) }

@@ -28,13 +28,17 @@ public struct FileDiagnosticLog: DiagnosticSink {
     public init(directory: URL, maximumBytes: Int = 128 * 1024) {
         self.directory = directory
         self.maximumBytes = max(4096, maximumBytes)
+        // Paths are computed once: URL path building can touch the file system.
+        logDirectory = directory.appendingPathComponent("diagnostics", isDirectory: true).path
+        currentPath = logDirectory + "/events.jsonl"
+        previousPath = logDirectory + "/events.1.jsonl"
     }
 
-    var logDirectory: String { directory.appendingPathComponent("diagnostics").path }
+    let logDirectory: String
     /// The file new events are appended to.
-    public var currentPath: String { logDirectory + "/events.jsonl" }
+    public let currentPath: String
     /// The previous generation, kept after a rotation.
-    public var previousPath: String { logDirectory + "/events.1.jsonl" }
+    public let previousPath: String
 
     /// Whether the log has been written at all.
     public var exists: Bool { access(currentPath, F_OK) == 0 || access(previousPath, F_OK) == 0 }
@@ -42,8 +46,12 @@ public struct FileDiagnosticLog: DiagnosticSink {
     public func record(_ event: DiagnosticEvent) {
         guard var line = try? JSONCoding.encoder().encode(event) else { return }
         line.append(0x0A)
-        if mkdir(logDirectory, 0o755) != 0 && errno != EEXIST { return }
         var descriptor = open(currentPath, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o644)
+        if descriptor < 0 && errno == ENOENT {
+            // First event in this shared directory: create the log's directory, then try again.
+            if mkdir(logDirectory, 0o755) != 0 && errno != EEXIST { return }
+            descriptor = open(currentPath, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o644)
+        }
         guard descriptor >= 0 else { return }
         var status = stat()
         if fstat(descriptor, &status) == 0, Int(status.st_size) + line.count > maximumBytes,

@@ -13,7 +13,7 @@ public struct WidgetProviderCore<Kind: WidgetKind>: Sendable {
 
     public let loader: EntryLoader<Kind>
     public let planner: TimelinePlanner<Kind>
-    private let log: any DiagnosticSink
+    @usableFromInline let log: any DiagnosticSink
 
     public var kind: Kind { planner.kind }
 
@@ -48,6 +48,7 @@ public struct WidgetProviderCore<Kind: WidgetKind>: Sendable {
     }
 
     /// The timeline: load (cache first, then the source), plan, log.
+    @inlinable
     public func timeline(
         for key: SnapshotKey? = nil,
         at now: Date,
@@ -63,6 +64,7 @@ public struct WidgetProviderCore<Kind: WidgetKind>: Sendable {
 
     /// The timeline, fetching through `fetch` instead of the loader's source: for callers whose
     /// fetch is synchronous, such as the simulator's virtual network. `nil` reads the store only.
+    @inlinable
     public func timeline(
         for key: SnapshotKey? = nil,
         at now: Date,
@@ -78,7 +80,8 @@ public struct WidgetProviderCore<Kind: WidgetKind>: Sendable {
     }
 
     /// Plans from what was loaded and logs the build.
-    private func plan(
+    @inlinable
+    func plan(
         _ loaded: LoadResult<Kind.Payload>, for key: SnapshotKey, at now: Date, in calendar: Calendar
     )
         -> PlannedTimeline<WidgetState<Kind.Content>>

@@ -86,7 +86,7 @@ extension FileSnapshotStore {
         guard StoreLayout.isTemporary(name) else { return false }
         let path = directory + "/" + name
         if let owner = StoreLayout.temporaryOwner(name) {
-            if owner == fileSystem.processID { return !TemporaryFileRegistry.shared.contains(path) }
+            if owner == fileSystem.processID { return !PathSet.temporaryFilesBeingWritten.contains(path) }
             if !fileSystem.isProcessRunning(owner) { return true }
         }
         guard let referenceTime,

@@ -132,7 +132,7 @@ extension FileSnapshotStore {
     func publish(
         _ record: [UInt8], at destination: String, in directory: String
     ) throws(SnapshotStoreError) -> Publication {
-        let registry = TemporaryFileRegistry.shared
+        let registry = PathSet.temporaryFilesBeingWritten
         var temporary = ""
         var opened: OpenFile?
         var generator = SystemRandomNumberGenerator()

@@ -52,7 +52,7 @@ public struct FileSnapshotStore: SnapshotStore {
     public let fileSystem: any SnapshotFileSystem
 
     let layout: StoreLayout
-    let preparedDirectories = PreparedDirectories()
+    let preparedDirectories = PathSet()
 
     /// How many times a commit with ``ExpectedRevision/any`` retries after losing a race.
     static let maximumPublishAttempts = 256
@@ -123,12 +123,16 @@ public struct FileSnapshotStore: SnapshotStore {
         .storedResult
     }
 
-    /// One directory listing; the legacy key is not consulted.
-    public func newestRevision(of key: SnapshotKey) -> Int? {
-        switch source.revisions(of: key) {
-        case .absent: 0
-        case .revisions(let revisions): revisions.max() ?? 0
-        case .failed: nil
+    /// One `stat` of revision `revision + 1`'s file name.
+    public func hasRevision(after revision: Int, of key: SnapshotKey) -> Bool? {
+        guard revision < Int.max else { return false }
+        do {
+            _ = try fileSystem.status(atPath: layout.path(for: key, revision: revision + 1))
+            return true
+        } catch  where error.code == ENOENT {
+            return false
+        } catch {
+            return nil
         }
     }
 

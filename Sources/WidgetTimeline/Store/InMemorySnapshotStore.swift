@@ -102,8 +102,8 @@ public struct InMemorySnapshotStore: SnapshotStore {
         }
     }
 
-    public func newestRevision(of key: SnapshotKey) -> Int? {
-        storage.contents.records[key]?.keys.max() ?? 0
+    public func hasRevision(after revision: Int, of key: SnapshotKey) -> Bool? {
+        (storage.contents.records[key]?.keys.max() ?? 0) > revision
     }
 
     public func keys() throws(SnapshotStoreError) -> [SnapshotKey] {

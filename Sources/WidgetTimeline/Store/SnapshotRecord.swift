@@ -103,7 +103,7 @@ public enum SnapshotRecord {
         // language) and decodes as `Payload` with the expected key and revision and a supported
         // schema. Anything else is classified below.
         if case .success(let verified) = envelope(of: record), (try? JSONParser.validate(verified)) != nil,
-            let snapshot = try? JSONCoding.decoder().decode(Snapshot<Payload>.self, from: Data(verified)),
+            let snapshot = try? JSONCoding.sharedDecoder.decode(Snapshot<Payload>.self, from: Data(verified)),
             snapshot.key == key, snapshot.revision == revision, snapshot.schemaVersion <= supportedSchema
         {
             return .valid(snapshot)

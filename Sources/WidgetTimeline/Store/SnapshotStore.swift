@@ -38,15 +38,16 @@ public protocol SnapshotStore: Sendable {
     /// The keys that have at least one stored revision, sorted.
     func keys() throws(SnapshotStoreError) -> [SnapshotKey]
 
-    /// The key's newest revision number as listed — without reading or validating the record —
-    /// 0 when it has none, `nil` when the store cannot tell cheaply. Lets a writer that remembers
-    /// its own last commit know whether anything was committed since.
-    func newestRevision(of key: SnapshotKey) -> Int?
+    /// Whether a revision newer than `revision` has been published under `key` — without reading
+    /// or validating anything — or `nil` when the store cannot tell cheaply. Lets a writer that
+    /// remembers its own last commit know whether anything was committed since: revisions are
+    /// published one after another, so a newer one exists exactly when `revision + 1` does.
+    func hasRevision(after revision: Int, of key: SnapshotKey) -> Bool?
 }
 
 extension SnapshotStore {
     /// Unknown by default: callers read the snapshot instead.
-    public func newestRevision(of key: SnapshotKey) -> Int? { nil }
+    public func hasRevision(after revision: Int, of key: SnapshotKey) -> Bool? { nil }
 
     /// Commits `draft` after whatever revision is current (``ExpectedRevision/any``).
     public func commit<Payload: Codable & Sendable & Equatable>(

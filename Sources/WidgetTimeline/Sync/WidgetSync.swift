@@ -37,6 +37,9 @@ public final class WidgetSync: @unchecked Sendable {
     /// This sync's last commit per key: while it is still the key's newest revision, deciding
     /// "unchanged" needs only a directory listing, not a read of the record.
     private var lastCommits: [SnapshotKey: CommittedContent] = [:]
+    /// The revision whose skip was logged last, per key: a burst of identical emissions logs one
+    /// skip, not one per emission, and writes nothing after it.
+    private var loggedSkips: [SnapshotKey: Int] = [:]
 
     private struct CommittedContent {
         var revision: Int
@@ -109,7 +112,11 @@ public final class WidgetSync: @unchecked Sendable {
             throw failure
         }
         if let revision = unchangedRevision(of: key, fingerprint: fingerprint, kind: kind, now: now) {
-            record(.dedupeSkip, key: key, kind: kind.kind, at: now, revision: revision)
+            let isFirstSkip = lock.withLock {
+                defer { loggedSkips[key] = revision }
+                return loggedSkips[key] != revision
+            }
+            if isFirstSkip { record(.dedupeSkip, key: key, kind: kind.kind, at: now, revision: revision) }
             return .unchanged(revision: revision)
         }
         let draft = SnapshotDraft(
@@ -168,7 +175,9 @@ public final class WidgetSync: @unchecked Sendable {
         now: Date
     ) -> Int? {
         let stored: CommittedContent
-        if let own = lock.withLock({ lastCommits[key] }), store.newestRevision(of: key) == own.revision {
+        if let own = lock.withLock({ lastCommits[key] }),
+            store.hasRevision(after: own.revision, of: key) == false
+        {
             stored = own
         } else {
             guard case .found(let snapshot, _) = store.read(key, for: kind) else { return nil }

@@ -36,10 +36,11 @@ public struct DayBoundaries: Sendable, Hashable {
     public func nextDayStart(after instant: Date) -> Date {
         let instantSeconds = Self.seconds(instant)
         let localSeconds = instantSeconds + Int64(timeZone.secondsFromGMT(for: instant))
-        // The local date whose day start could be the answer, starting with the day before
-        // today's (the current "day" may have begun yesterday when the day start is not midnight).
-        var (localDay, _) = localSeconds.floorDivided(by: 86_400)
-        localDay -= 1
+        let (today, secondsIntoDay) = localSeconds.floorDivided(by: 86_400)
+        // Any day whose start the local clock has already reached began at or before `instant`
+        // (the first instant the clock read that time came no later than now), so the search
+        // starts with today if its start is still ahead on the clock, else with tomorrow.
+        var localDay = secondsIntoDay < dayStart.secondsAfterMidnight ? today : today + 1
         while true {
             if let start = start(ofLocalDay: localDay), start > instantSeconds {
                 return Date(timeIntervalSince1970: Double(start))
@@ -51,12 +52,15 @@ public struct DayBoundaries: Sendable, Hashable {
     /// The day start of the local date `localDay` (days since 1970-01-01), or `nil` when the zone
     /// skipped that whole date.
     private func start(ofLocalDay localDay: Int64) -> Int64? {
-        let midnight = firstInstant(atOrAfterWallClock: localDay * 86_400)
-        let midnightLocal =
-            midnight + Int64(timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: Double(midnight))))
-        guard midnightLocal.floorDivided(by: 86_400).quotient == localDay else { return nil }
-        return dayStart == .midnight
-            ? midnight : firstInstant(atOrAfterWallClock: localDay * 86_400 + dayStart.secondsAfterMidnight)
+        let wallClock = localDay * 86_400 + dayStart.secondsAfterMidnight
+        let start = firstInstant(atOrAfterWallClock: wallClock)
+        // The clock read the day start on that very date: the date exists.
+        if start.localWallClock.floorDivided(by: 86_400).quotient == localDay { return start.instant }
+        // Otherwise the date may have been skipped entirely (Pacific/Apia 2011-12-30): it exists
+        // only if the clock ever read its midnight on it.
+        let midnight = dayStart == .midnight ? start : firstInstant(atOrAfterWallClock: localDay * 86_400)
+        guard midnight.localWallClock.floorDivided(by: 86_400).quotient == localDay else { return nil }
+        return start.instant
     }
 
     /// The day start at or before `instant`: when the local day containing `instant` began.
@@ -87,12 +91,13 @@ public struct DayBoundaries: Sendable, Hashable {
         }
     }
 
-    /// The least instant (whole seconds) at which the local clock reads `wallClock` or later.
+    /// The least instant (whole seconds) at which the local clock reads `wallClock` or later, and
+    /// what the clock reads then (`wallClock` itself, or more at the end of a gap).
     ///
     /// Offsets are piecewise constant between the zone's transitions, and within one piece the
     /// local clock runs forward with the instant, so the answer is either the start of a piece
     /// (the clock jumped past `wallClock` there: a gap) or `wallClock - offset` inside one.
-    func firstInstant(atOrAfterWallClock wallClock: Int64) -> Int64 {
+    func firstInstant(atOrAfterWallClock wallClock: Int64) -> (instant: Int64, localWallClock: Int64) {
         // No offset on Earth exceeds ±26 h, so the answer lies in this window.
         var pieceStart = wallClock - 26 * 3600
         let windowEnd = wallClock + 26 * 3600
@@ -102,12 +107,13 @@ public struct DayBoundaries: Sendable, Hashable {
                 after: Date(timeIntervalSince1970: Double(pieceStart))
             )
             let pieceEnd = transition.map { Self.seconds($0) } ?? windowEnd
-            if pieceStart + offset >= wallClock { return pieceStart }
+            if pieceStart + offset >= wallClock { return (pieceStart, pieceStart + offset) }
             let candidate = wallClock - offset
-            if candidate < pieceEnd { return candidate }
+            if candidate < pieceEnd { return (candidate, wallClock) }
             pieceStart = max(pieceEnd, pieceStart + 1)
         }
-        return wallClock - Int64(timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: Double(wallClock))))
+        let offset = Int64(timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: Double(wallClock))))
+        return (wallClock - offset, wallClock)
     }
 
     private static func seconds(_ date: Date) -> Int64 {

@@ -59,6 +59,7 @@ public enum Instant {
         Date(timeIntervalSince1970: Double(millisecondsSince1970(date)) / 1000)
     }
 
+    @usableFromInline
     static func millisecondsSince1970(_ date: Date) -> Int64 {
         let value = (date.timeIntervalSince1970 * 1000).rounded()
         // A date that is not a number (made in code from a division by zero) has no instant; 0

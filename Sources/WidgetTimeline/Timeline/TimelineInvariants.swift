@@ -64,93 +64,100 @@ public struct TimelineInvariants: Sendable, Hashable {
     /// - Parameter protected: dates whose entries survive the entry limit when there is room for
     ///   them after the first entry. The planner protects freshness transitions, so cutting a long
     ///   timeline short never leaves a fresh claim without the entry that withdraws it.
+    @inlinable
     public func enforce<State>(
         _ entries: [PlannedEntry<State>], now: Date, protecting protected: Set<Date> = []
     ) -> (
         entries: [PlannedEntry<State>], corrections: [TimelineCorrection]
     ) {
+        // Works on indices and dates and builds the entries once at the end: entries are generic
+        // values, and copying them through every step costs more than the steps.
         var corrections: [TimelineCorrection] = []
-        var sorted: [PlannedEntry<State>] = []
-        sorted.reserveCapacity(entries.count)
-        for entry in entries {
-            if entry.date < now {
-                corrections.append(.droppedPast(entry.date))
+        var order: [Int] = []
+        order.reserveCapacity(entries.count)
+        for index in entries.indices {
+            if entries[index].date < now {
+                corrections.append(.droppedPast(entries[index].date))
             } else {
-                sorted.append(entry)
+                order.append(index)
             }
         }
         // Stable: for equal dates the later input wins, as the later sample of the same instant.
         // The planner's samples arrive sorted; only other input pays for the sort.
-        if zip(sorted, sorted.dropFirst()).contains(where: { $0.date > $1.date }) {
-            sorted = sorted.enumerated().sorted {
-                ($0.element.date, $0.offset) < ($1.element.date, $1.offset)
-            }
-            .map(\.element)
+        if zip(order, order.dropFirst()).contains(where: { entries[$0].date > entries[$1].date }) {
+            order.sort { (entries[$0].date, $0) < (entries[$1].date, $1) }
         }
-        guard !sorted.isEmpty else { return ([], corrections) }
-        if sorted[0].date > now { sorted[0].date = now }
+        guard !order.isEmpty else { return ([], corrections) }
 
-        var unique: [PlannedEntry<State>] = []
-        unique.reserveCapacity(sorted.count)
-        for entry in sorted {
-            if let last = unique.last, last.date == entry.date {
-                corrections.append(.droppedDuplicate(entry.date))
-                unique[unique.count - 1] = entry
+        // A kept entry: its date, and the input entry whose screen it shows.
+        typealias Slot = (date: Date, source: Int)
+        func sameScreen(_ a: Int, _ b: Int) -> Bool {
+            entries[a].state == entries[b].state && entries[a].relevance == entries[b].relevance
+        }
+
+        var unique: [Slot] = []
+        unique.reserveCapacity(order.count)
+        for index in order {
+            // The earliest entry not before now starts at now.
+            let date = unique.isEmpty ? now : entries[index].date
+            if let last = unique.last, last.date == date {
+                corrections.append(.droppedDuplicate(date))
+                unique[unique.count - 1].source = index
             } else {
-                unique.append(entry)
+                unique.append((date, index))
             }
         }
 
-        var spaced: [PlannedEntry<State>] = []
+        var spaced: [Slot] = []
         spaced.reserveCapacity(unique.count)
-        for entry in unique {
+        for slot in unique {
             guard let last = spaced.last else {
-                spaced.append(entry)
+                spaced.append(slot)
                 continue
             }
-            if last.state == entry.state && last.relevance == entry.relevance {
-                corrections.append(.mergedEqual(entry.date))
-            } else if entry.date.timeIntervalSince(last.date) < minimumSpacing {
-                corrections.append(.mergedWithinSpacing(dropped: entry.date, into: last.date))
-                spaced[spaced.count - 1].state = entry.state
-                spaced[spaced.count - 1].relevance = entry.relevance
+            if sameScreen(last.source, slot.source) {
+                corrections.append(.mergedEqual(slot.date))
+            } else if slot.date.timeIntervalSince(last.date) < minimumSpacing {
+                corrections.append(.mergedWithinSpacing(dropped: slot.date, into: last.date))
+                spaced[spaced.count - 1].source = slot.source
                 // Folding may make it equal to the entry before it.
-                if spaced.count >= 2, spaced[spaced.count - 2].state == entry.state,
-                    spaced[spaced.count - 2].relevance == entry.relevance
-                {
+                if spaced.count >= 2, sameScreen(spaced[spaced.count - 2].source, slot.source) {
                     corrections.append(.mergedEqual(spaced[spaced.count - 1].date))
                     spaced.removeLast()
                 }
             } else {
-                spaced.append(entry)
+                spaced.append(slot)
             }
         }
 
+        func build(_ slots: some Sequence<Slot>) -> [PlannedEntry<State>] {
+            slots.map {
+                PlannedEntry(
+                    date: $0.date, state: entries[$0.source].state, relevance: entries[$0.source].relevance)
+            }
+        }
         let horizonEnd = now.addingTimeInterval(horizon)
         let withinHorizon = Array(spaced.prefix { $0.date <= horizonEnd })
         guard withinHorizon.count > maximumEntries || withinHorizon.count < spaced.count else {
-            return (spaced, corrections)
+            return (build(spaced), corrections)
         }
         var kept = Array(withinHorizon.prefix(maximumEntries))
         if withinHorizon.count > maximumEntries {
             let protectedTail = withinHorizon.dropFirst().filter { protected.contains($0.date) }
             let regular = max(1, maximumEntries - protectedTail.count)
             kept = Array(withinHorizon.prefix(regular))
-            for entry in protectedTail
-            where entry.date > kept[kept.count - 1].date && kept.count < maximumEntries {
-                if entry.state == kept[kept.count - 1].state
-                    && entry.relevance == kept[kept.count - 1].relevance
-                {
-                    continue
-                }
-                kept.append(entry)
+            for slot in protectedTail
+            where slot.date > kept[kept.count - 1].date && kept.count < maximumEntries
+                && !sameScreen(slot.source, kept[kept.count - 1].source)
+            {
+                kept.append(slot)
             }
         }
         let keptDates = Set(kept.map(\.date))
         if let firstDropped = spaced.first(where: { !keptDates.contains($0.date) }) {
             corrections.append(.truncated(count: spaced.count - kept.count, from: firstDropped.date))
         }
-        return (kept, corrections)
+        return (build(kept), corrections)
     }
 
     /// Every rule `entries` breaks, in entry order; `now` is optional because a timeline read from

@@ -30,6 +30,9 @@ public struct TimelinePlanner<Kind: WidgetKind>: Sendable {
     }
 
     /// Plans the timeline for `input` at `now` in `calendar`'s time zone.
+    // Inlinable so a client that knows its widget kind gets the planner specialised for it: the
+    // generic version spends most of its time looking up type metadata.
+    @inlinable
     public func plan(_ input: LoadResult<Kind.Payload>, at now: Date, in calendar: Calendar) -> TimelinePlan<
         Kind.Content
     > {
@@ -111,7 +114,8 @@ public struct TimelinePlanner<Kind: WidgetKind>: Sendable {
         plan(input, at: now, in: calendar).timeline
     }
 
-    private func retryDelay(after failure: LoadFailure, now: Date) -> TimeInterval {
+    @usableFromInline
+    func retryDelay(after failure: LoadFailure, now: Date) -> TimeInterval {
         let seed = options.jitterSeed ^ UInt64(bitPattern: Instant.millisecondsSince1970(now))
         return max(
             options.minimumSpacing,

@@ -80,6 +80,7 @@ extension WidgetKind {
     public var defaultKey: SnapshotKey { SnapshotKey(purpose: kind) }
 
     /// The honest state at `instant` for a snapshot: content plus the freshness its data age allows.
+    @inlinable
     public func state(of snapshot: Snapshot<Payload>, at instant: Date, in calendar: Calendar) -> WidgetState<
         Content
     > {

@@ -80,6 +80,23 @@ public enum WidgetState<Content: Sendable & Equatable>: Sendable, Equatable {
     }
 }
 
+extension WidgetState {
+    // Written out and inlinable (the derived one is neither) so a planner specialised for a kind
+    // compares states without going through generic witnesses.
+    @inlinable
+    public static func == (lhs: WidgetState, rhs: WidgetState) -> Bool {
+        switch (lhs, rhs) {
+        case (.noData, .noData): true
+        case (.unavailable(let left), .unavailable(let right)): left == right
+        case (.fresh(let left, let leftStamp), .fresh(let right, let rightStamp)),
+            (.stale(let left, let leftStamp), .stale(let right, let rightStamp)),
+            (.expired(let left, let leftStamp), .expired(let right, let rightStamp)):
+            leftStamp == rightStamp && left == right
+        case (.noData, _), (.unavailable, _), (.fresh, _), (.stale, _), (.expired, _): false
+        }
+    }
+}
+
 extension WidgetState: Codable where Content: Codable {
     private enum CodingKeys: String, CodingKey {
         case display

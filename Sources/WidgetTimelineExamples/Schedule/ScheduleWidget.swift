@@ -28,17 +28,19 @@ public struct ScheduleWidget: WidgetKind {
         let payload = snapshot.payload
         let boundaries = DayBoundaries(calendar: calendar, dayStart: dayStart)
         // The count was taken on the day the snapshot was generated; a later day has none yet.
+        let generated = snapshot.generatedAt
         let countIsToday =
-            boundaries.dayStart(containing: instant) == boundaries.dayStart(containing: snapshot.generatedAt)
+            instant >= generated
+            ? instant < boundaries.nextDayStart(after: generated)
+            : instant >= boundaries.dayStart(containing: generated)
         let doneToday = countIsToday ? payload.completedToday : 0
         // The latest item already due wins (an overdue dose must not hide behind the next one);
-        // before any is due, the earliest upcoming one. One pass, no sort: the planner asks for
-        // every change point, so this runs once per pending item.
+        // before any is due, the earliest upcoming one. One pass, no sorting: this runs per entry.
         var latestDue: Date?
         var earliest: Date?
-        for date in payload.pending {
-            if date <= instant, latestDue.map({ date > $0 }) ?? true { latestDue = date }
-            if earliest.map({ date < $0 }) ?? true { earliest = date }
+        for due in payload.pending {
+            if due <= instant, latestDue.map({ due > $0 }) ?? true { latestDue = due }
+            if earliest.map({ due < $0 }) ?? true { earliest = due }
         }
         guard let focus = latestDue ?? earliest else {
             return ScheduleContent(phase: .clear, dueAt: nil, completedToday: doneToday, remaining: 0)

@@ -350,7 +350,7 @@ public enum HTMLReport {
         let rows: [(String, String)] = [
             (
                 "budget",
-                model.dailyBudget.map { "\($0) reloads per \(DurationText(model.budgetWindow)), rolling" }
+                model.dailyBudget.map { "\($0) reloads in any \(Int(model.budgetWindow / 3600)) h" }
                     ?? "none (debugger attached)"
             ),
             ("floor between reloads", "\(DurationText(model.minimumReloadInterval))"),

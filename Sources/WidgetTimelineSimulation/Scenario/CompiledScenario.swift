@@ -60,9 +60,15 @@ extension Scenario {
 
     /// Decodes the payloads, checks what JSON alone cannot, and draws the random changes.
     ///
-    /// - Parameter seed: overrides the scenario's ``seed``.
+    /// - Parameters:
+    ///   - seed: overrides the scenario's ``seed``.
+    ///   - kinds: the widget kinds a scenario's `kind` may name — the examples by default; an app
+    ///     passes its own to simulate its widgets in its own test suite.
     /// - Throws: ``ScenarioError`` with the JSON path of the first problem.
-    public func compiled(seed: UInt64? = nil) throws(ScenarioError) -> CompiledScenario {
+    public func compiled(seed: UInt64? = nil, kinds: [any WidgetKind] = ExampleWidgets.all)
+        throws(ScenarioError)
+        -> CompiledScenario
+    {
         let seed = seed ?? self.seed
         if widgets.isEmpty { throw ScenarioError(path: "$.widgets", message: "needs at least one widget") }
         var ids: Set<String> = []
@@ -73,10 +79,10 @@ extension Scenario {
                 throw ScenarioError(
                     path: path + ".id", message: "\"\(widget.id)\" is used by an earlier widget")
             }
-            guard let kind = ExampleWidgets.named(widget.kind) else {
+            guard let kind = kinds.first(where: { $0.kind == widget.kind }) else {
+                let known = kinds.map(\.kind).joined(separator: ", ")
                 throw ScenarioError(
-                    path: path + ".kind",
-                    message: "unknown widget kind \"\(widget.kind)\"; known: \(ExampleWidgets.kindList)")
+                    path: path + ".kind", message: "unknown widget kind \"\(widget.kind)\"; known: \(known)")
             }
             let widgetSeed = SplitMix64.mix(seed ^ SplitMix64.mix(UInt64(index) &+ 1))
             compiled.append(try compile(widget, as: kind, path: path, seed: widgetSeed))

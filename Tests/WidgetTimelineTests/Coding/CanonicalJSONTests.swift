@@ -132,3 +132,16 @@ struct CanonicalTreeTests {
         }
     }
 }
+
+@Suite("Canonical JSON of large values")
+struct CanonicalLargeValueTests {
+    @Test("a 200,000-element array and a 50,000-member object encode (linear, not quadratic, in size)")
+    func large() throws {
+        let numbers = Array(0..<200_000)
+        let bytes = try CanonicalJSON.encode(numbers)
+        #expect(bytes.first == UInt8(ascii: "["))
+        #expect(bytes.filter { $0 == UInt8(ascii: ",") }.count == 199_999)
+        let members = Dictionary(uniqueKeysWithValues: (0..<50_000).map { ("k\($0)", $0) })
+        #expect(try CanonicalJSON.encode(members).count > 500_000)
+    }
+}

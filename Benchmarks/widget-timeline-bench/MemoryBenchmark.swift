@@ -1,0 +1,98 @@
+import Foundation
+import WidgetTimeline
+import WidgetTimelineExamples
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Peak resident memory of the real `widget-timeline build` on a snapshot at the size cap, next to
+/// `foundation-hello` (a Foundation "hello world"), each run as a child process from the directory
+/// this benchmark was built into (the bench target depends on both, so they are built with it).
+/// A widget extension has about 30 MB.
+enum MemoryBenchmark {
+    /// Extra peak memory `build` may use over the hello-world process.
+    static let targetAboveHello = 8.0 * 1024 * 1024
+    /// Peak memory `build` may use in all.
+    static let targetTotal = 30.0 * 1024 * 1024
+
+    static let name = "memory.build-at-size-cap"
+
+    static func measure() -> Measurement {
+        let summary =
+            "peak RSS of build on a \(ByteCountFormatter.string(fromByteCount: Int64(SnapshotLimits.maximumRecordSize), countStyle: .binary)) snapshot"
+        do {
+            let snapshot = try capSizedSnapshot()
+            defer { try? FileManager.default.removeItem(at: snapshot) }
+            let hello = try peakResidentBytes("foundation-hello", [])
+            let build = try peakResidentBytes(
+                "widget-timeline",
+                [
+                    "build", "--widget", "schedule", "--snapshot", snapshot.path, "--now",
+                    "2026-11-30T07:00:00+09:00", "--time-zone", "Asia/Seoul",
+                ])
+            let above = build - hello
+            let met = above <= targetAboveHello && build < targetTotal
+            let detail = String(
+                format: "build %.1f MiB, hello world %.1f MiB: +%.1f MiB",
+                build / 1_048_576, hello / 1_048_576, above / 1_048_576)
+            return Measurement(
+                name: name, summary: summary, iterations: 1, medianSeconds: 0, minimumSeconds: 0,
+                maximumSeconds: 0,
+                metTarget: met, detail: detail, targetText: "≤ +8 MiB over hello world and < 30 MiB")
+        } catch {
+            return Measurement(
+                name: name, summary: summary, iterations: 0, medianSeconds: 0, minimumSeconds: 0,
+                maximumSeconds: 0,
+                metTarget: false, detail: "could not run: \(error)")
+        }
+    }
+
+    /// A schedule snapshot envelope as close to the size cap as whole due times allow.
+    static func capSizedSnapshot() throws -> URL {
+        let start = Instant.parse("2026-11-30T07:00:00+09:00")!
+        let widget = ScheduleWidget()
+        var count = 40_000
+        var data = Data()
+        while true {
+            let pending = (0..<count).map { start.addingTimeInterval(Double($0) * 61) }
+            let draft = try SnapshotDraft(
+                kind: widget.kind, key: widget.defaultKey, generatedAt: start,
+                payload: SchedulePayload(pending: pending, completedToday: 3))
+            let candidate = try JSONCoding.encoder().encode(draft.snapshot(revision: 1))
+            if candidate.count > SnapshotLimits.maximumRecordSize { break }
+            data = candidate
+            count += 1_000
+        }
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "cap-\(UUID().uuidString).json")
+        try data.write(to: url)
+        return url
+    }
+
+    /// Runs the built executable `name` with `arguments` through `peak-rss` and returns its peak
+    /// resident set in bytes.
+    static func peakResidentBytes(_ name: String, _ arguments: [String]) throws -> Double {
+        let directory = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+            .deletingLastPathComponent()
+        let launcher = directory.appendingPathComponent("peak-rss")
+        let executable = directory.appendingPathComponent(name)
+        for url in [launcher, executable] where !FileManager.default.isExecutableFile(atPath: url.path) {
+            throw CocoaError(.fileNoSuchFile, userInfo: [NSFilePathErrorKey: url.path])
+        }
+        let process = Process()
+        process.executableURL = launcher
+        process.arguments = [executable.path] + arguments
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        guard process.terminationStatus == 0,
+            let kilobytes = Double(text.trimmingCharacters(in: .whitespacesAndNewlines))
+        else { throw CocoaError(.executableLoad) }
+        return kilobytes * 1024
+    }
+}

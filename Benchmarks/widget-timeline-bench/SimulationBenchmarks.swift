@@ -1,0 +1,80 @@
+import Foundation
+import WidgetTimeline
+import WidgetTimelineExamples
+import WidgetTimelineSimulation
+
+// MARK: - Simulation
+
+enum SimulationBenchmarks {
+    static let start = Instant.parse("2026-01-01T00:00:00+09:00")!
+
+    /// One task-count widget for 365 days, the app committing a new count every 20 minutes.
+    static func year() -> CompiledScenario {
+        let commits = stride(from: 0.0, to: 365 * 86_400, by: 20 * 60).enumerated().map { index, offset in
+            ScenarioCommit(
+                at: start.addingTimeInterval(offset), payload: .object(["count": .integer(Int64(index % 7))]))
+        }
+        let scenario = Scenario(
+            name: "a year, a commit every 20 minutes", start: start, duration: 365 * 86_400,
+            timeZone: "Asia/Seoul",
+            widgets: [ScenarioWidget(id: "tasks", kind: "task-count", commits: commits)])
+        return try! scenario.compiled()
+    }
+
+    /// One server-backed widget for a day, for fleets.
+    static func fleetDay() -> CompiledScenario {
+        let scenario = Scenario(
+            name: "fleet day", start: start, duration: 86_400, timeZone: "Asia/Seoul",
+            widgets: [
+                ScenarioWidget(
+                    id: "server-count", kind: "task-count",
+                    source: ScenarioSource(
+                        latency: 1,
+                        updates: [ScenarioCommit(at: start, payload: .object(["count": .integer(3)]))],
+                        randomUpdates: RandomCommits(
+                            meanInterval: 1800,
+                            payloads: [.object(["count": .integer(4)]), .object(["count": .integer(5)])])))
+            ])
+        return try! scenario.compiled()
+    }
+
+    static var cases: [BenchmarkCase] {
+        [
+            BenchmarkCase(
+                name: "simulation.year-one-widget",
+                summary: "365 days × 1 widget (library), a commit every 20 minutes",
+                target: 1.0,
+                prepare: {
+                    let scenario = year()
+                    return {
+                        let result = DeviceSimulation(scenario: scenario, strategy: .library).run()
+                        return (result.events, "events")
+                    }
+                }),
+            BenchmarkCase(
+                name: "simulation.fleet-10k-devices-day",
+                summary: "10,000 devices × 1 day (library, jittered), all cores",
+                target: 20.0,
+                prepare: {
+                    let scenario = fleetDay()
+                    return {
+                        let result = FleetSimulation(
+                            scenario: scenario, devices: 10_000, strategies: [.library]
+                        ).run()
+                        return (result[0].devices, "devices")
+                    }
+                }),
+            BenchmarkCase(
+                name: "simulation.demo-day",
+                summary: "the demo: the default day under every strategy",
+                target: nil,
+                prepare: {
+                    let scenario = try! BuiltInScenarios.defaultDay.compiled()
+                    return {
+                        let report = Simulation(scenario: scenario).run()
+                        return (report.results.reduce(0) { $0 + $1.events }, "events")
+                    }
+                }),
+        ]
+    }
+}
