@@ -31,7 +31,7 @@ struct AdversarialStoreInputTests {
         while let relative = walker.nextObject() as? String {
             let path = base + "/" + relative
             var isDirectory: ObjCBool = false
-            FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
+            _ = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
             result[relative] = isDirectory.boolValue ? nil : FileManager.default.contents(atPath: path)
         }
         return result

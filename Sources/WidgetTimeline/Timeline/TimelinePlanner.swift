@@ -97,6 +97,7 @@ public struct TimelinePlanner<Kind: WidgetKind>: Sendable {
     /// The first `limit` instants, in order, and the protected ones (freshness transitions) after
     /// them, so a cut never leaves a fresh claim without the entry that withdraws it; with the
     /// correction that reports the cut, if instants were left out.
+    @usableFromInline
     static func boundSamples(_ instants: [Date], limit: Int, protecting protected: Set<Date>) -> (
         [Date], TimelineCorrection?
     ) {

@@ -71,8 +71,8 @@ struct MeasuredRun {
         process.arguments =
             ["-c", launcher, files[3].path, String(limitSeconds), executable.path] + arguments
         process.standardInput = try FileHandle(forReadingFrom: files[0])
-        FileManager.default.createFile(atPath: files[1].path, contents: nil)
-        FileManager.default.createFile(atPath: files[2].path, contents: nil)
+        _ = FileManager.default.createFile(atPath: files[1].path, contents: nil)
+        _ = FileManager.default.createFile(atPath: files[2].path, contents: nil)
         process.standardOutput = try FileHandle(forWritingTo: files[1])
         process.standardError = try FileHandle(forWritingTo: files[2])
         let started = Date.timeIntervalSinceReferenceDate
