@@ -81,7 +81,12 @@ public struct JSONParser {
         switch byte {
         case UInt8(ascii: "{"): return try parseObject()
         case UInt8(ascii: "["): return try parseArray()
-        case UInt8(ascii: "\""): return .string(try parseString())
+        case UInt8(ascii: "\""):
+            guard buildsValues else {
+                _ = try scanString(returningText: false)
+                return .null
+            }
+            return .string(try scanString(returningText: true) ?? "")
         case UInt8(ascii: "t"): return try parseLiteral("true", .bool(true))
         case UInt8(ascii: "f"): return try parseLiteral("false", .bool(false))
         case UInt8(ascii: "n"): return try parseLiteral("null", .null)
@@ -151,7 +156,7 @@ public struct JSONParser {
                     ? error("unexpected end of input; the object is not closed")
                     : error("expected a member name in double quotes")
             }
-            let name = try parseString()
+            let name = try scanString(returningText: true) ?? ""
             guard names.insert(name).inserted else {
                 throw error(
                     "the member name \"\(name)\" appears twice in one object; "
@@ -175,6 +180,37 @@ public struct JSONParser {
             case nil: throw error("unexpected end of input; the object is not closed")
             case let byte?:
                 throw error("unexpected character \(Self.describe(byte)) in an object; expected , or }")
+            }
+        }
+    }
+
+    /// Moves past a string, checking it, and returns its text when asked. Most strings have no
+    /// escape: their text is their bytes, taken in one piece; the first escape hands the string to
+    /// ``parseString()``, which decodes it scalar by scalar.
+    private mutating func scanString(returningText: Bool) throws(JSONSyntaxError) -> String? {
+        let opening = index
+        index += 1
+        let start = index
+        while true {
+            guard let byte = current else { throw error("unexpected end of input inside a string") }
+            switch byte {
+            case UInt8(ascii: "\""):
+                let end = index
+                index += 1
+                return returningText ? String(decoding: bytes[start..<end], as: UTF8.self) : nil
+            case UInt8(ascii: "\\"):
+                if returningText {
+                    index = opening
+                    return try parseString()
+                }
+                index += 1
+                _ = try parseEscape()
+            case 0..<0x20:
+                throw error("a control character must be escaped inside a string")
+            case 0..<0x80:
+                index += 1
+            default:
+                _ = try parseMultibyte()
             }
         }
     }
@@ -301,7 +337,8 @@ public struct JSONParser {
                 throw error("invalid number: a digit was expected after the decimal point")
             }
         }
-        if current == UInt8(ascii: "e") || current == UInt8(ascii: "E") {
+        let hasExponent = current == UInt8(ascii: "e") || current == UInt8(ascii: "E")
+        if hasExponent {
             isInteger = false
             index += 1
             if current == UInt8(ascii: "+") || current == UInt8(ascii: "-") { index += 1 }
@@ -309,6 +346,9 @@ public struct JSONParser {
                 throw error("invalid number: a digit was expected in the exponent")
             }
         }
+        // Without an exponent, fewer than 300 digits cannot overflow a `Double`: when only checking,
+        // there is nothing to convert.
+        if !buildsValues, !hasExponent, index - start < 300 { return .null }
         let text = String(decoding: bytes[start..<index], as: UTF8.self)
         if isInteger, let integer = Int64(text) { return .integer(integer) }
         guard let number = Double(text), number.isFinite else {
