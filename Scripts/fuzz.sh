@@ -91,18 +91,20 @@ build() {
     mkdir -p "$MODULES" "$OUT/bin"
     local started=$SECONDS
     build_module WidgetTimeline Sources/WidgetTimeline "" -enable-testing
-    # These three depend only on the core: build them side by side.
+    # The examples and the test doubles depend only on the core: build them side by side.
     build_module WidgetTimelineExamples Sources/WidgetTimelineExamples WidgetTimeline &
     local examples=$!
     build_module WidgetTimelineTesting Sources/WidgetTimelineTesting WidgetTimeline
-    build_module FuzzSupport Fuzz/Sources/FuzzSupport WidgetTimeline
     wait "$examples"
     build_module WidgetTimelineSimulation Sources/WidgetTimelineSimulation "WidgetTimeline WidgetTimelineExamples" \
         -enable-testing
     build_module WidgetTimelineCLI Sources/WidgetTimelineCLI \
         "WidgetTimeline WidgetTimelineExamples WidgetTimelineSimulation" -enable-testing
+    # Runs the CLI in-process for the targets' checks.
+    build_module FuzzSupport Fuzz/Sources/FuzzSupport "WidgetTimeline WidgetTimelineCLI"
+    # Static libraries link in dependency order: each before the ones it uses.
     local libraries=()
-    for name in WidgetTimelineCLI WidgetTimelineSimulation WidgetTimelineExamples WidgetTimelineTesting FuzzSupport \
+    for name in FuzzSupport WidgetTimelineCLI WidgetTimelineSimulation WidgetTimelineExamples WidgetTimelineTesting \
         WidgetTimeline; do
         libraries+=("$MODULES/lib$name.a")
     done

@@ -98,6 +98,17 @@ extension JSONValue {
     }
 }
 
+extension FuzzChoices {
+    /// `bytes` as canonical JSON with one of its numbers, chosen from the input, pushed to an edge
+    /// (see ``JSONValue/replacingNumber(at:with:)``); `nil` when the bytes are not JSON or hold no
+    /// number. Targets run every input a second time in this form.
+    public mutating func numberAtAnEdge(in bytes: some Collection<UInt8>) -> [UInt8]? {
+        guard let tree = try? JSONParser.parse(bytes), tree.numberCount > 0 else { return nil }
+        let replaced = tree.replacingNumber(at: next(tree.numberCount), with: pick(JSONValue.extremeNumbers))
+        return CanonicalJSON.encode(replaced)
+    }
+}
+
 extension JSONValue {
     /// Numbers at the edges of what decoders and arithmetic handle: the ends of `Int64`, zero and
     /// minus one, magnitudes a `Double` holds but an `Int` or a `Float` does not, the smallest

@@ -34,25 +34,22 @@ public func fuzzCLIArguments(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CI
         : bytes.split(separator: 0, omittingEmptySubsequences: false).map {
             String(decoding: $0, as: UTF8.self)
         }
-    let output = CapturedText()
-    let errors = CapturedText()
+    let now = Date(timeIntervalSince1970: 1_796_000_000)
     let invocation: Invocation
     do {
         invocation = try Invocation.parse(arguments)
     } catch {
         fuzzCheck(error.exitCode == .usage, "a parse failure that is not a usage error: \(error.exitCode)")
-        let context = makeContext(output: output, errors: errors, stdin: Data())
-        let status = CommandLineTool.run(arguments, in: context)
-        fuzzCheck(status == .usage, "run and parse disagree: \(status)")
-        checkFailure(errors.text, output: output.text)
+        let run = InProcessRun(arguments, now: now)
+        fuzzCheck(run.status == .usage, "run and parse disagree: \(run.status)")
+        run.checkRefused("a usage error")
         return 0
     }
     switch invocation {
     case .help(let topic):
-        let status = CommandLineTool.run(
-            arguments, in: makeContext(output: output, errors: errors, stdin: Data()))
-        fuzzCheck(status == .success && output.text.hasPrefix("OVERVIEW: "), "help does not print a page")
-        if let topic { fuzzCheck(output.text.contains(topic), "the help page for \(topic) does not name it") }
+        let run = InProcessRun(arguments, now: now)
+        fuzzCheck(run.status == .success && run.output.hasPrefix("OVERVIEW: "), "help does not print a page")
+        if let topic { fuzzCheck(run.output.contains(topic), "the help page for \(topic) does not name it") }
     case .version:
         break
     case .run(let command):
@@ -63,44 +60,17 @@ public func fuzzCLIArguments(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CI
         case let lint as LintCommand where lint.path == "-": stdin = timeline
         default: return 0  // reads or writes files: parsed only
         }
-        let status = CommandLineTool.run(
-            arguments, in: makeContext(output: output, errors: errors, stdin: stdin))
-        switch status {
+        let run = InProcessRun(arguments, standardInput: stdin, now: now)
+        switch run.status {
         case .success, .problemFound:
-            fuzzCheck(!output.text.isEmpty, "\(status) without output")
-            fuzzCheck(errors.text.isEmpty || status == .problemFound, "errors on success: \(errors.text)")
+            fuzzCheck(!run.output.isEmpty, "\(run.status) without output")
+            fuzzCheck(
+                run.errors.isEmpty || run.status == .problemFound, "errors on success: \(run.errors)")
         case .badData:
-            checkFailure(errors.text, output: output.text)
+            run.checkRefused("a command on bad data")
         case .usage, .noInput, .ioError:
-            fuzzCheck(false, "a command that parsed fails with \(status): \(errors.text)")
+            fuzzCheck(false, "a command that parsed fails with \(run.status): \(run.errors)")
         }
     }
     return 0
-}
-
-private func makeContext(output: CapturedText, errors: CapturedText, stdin: Data) -> CommandContext {
-    CommandContext(
-        standardOutput: output, standardError: errors, readStandardInput: { stdin.prefix($0 + 1) },
-        currentDirectory: URL(fileURLWithPath: "/nonexistent"),
-        now: { Date(timeIntervalSince1970: 1_796_000_000) },
-        environment: [:])
-}
-
-/// A failure prints `error: …` on one line (and at most a hint line), free of control characters
-/// that could fake further lines or drive the terminal, and nothing on standard output.
-private func checkFailure(_ errors: String, output: String) {
-    fuzzCheck(output.isEmpty, "output on failure: \(output.debugDescription)")
-    fuzzCheck(
-        errors.hasPrefix("error: ") && errors.hasSuffix("\n"), "not an error line: \(errors.debugDescription)"
-    )
-    let lines = errors.dropLast().split(separator: "\n", omittingEmptySubsequences: false)
-    fuzzCheck(lines.count <= 2, "more than an error and a hint: \(errors.debugDescription)")
-    if lines.count == 2 {
-        fuzzCheck(lines[1].hasPrefix("see 'widget-timeline help"), "not a hint: \(lines[1])")
-    }
-    fuzzCheck(
-        !errors.unicodeScalars.contains {
-            $0 != "\n" && ($0.value < 0x20 || (0x7F...0x9F).contains($0.value))
-        },
-        "a control character in \(errors.debugDescription)")
 }

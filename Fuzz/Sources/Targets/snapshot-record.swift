@@ -56,13 +56,9 @@ public func fuzzSnapshotRecord(_ start: UnsafePointer<UInt8>?, _ count: Int) -> 
     var records: [[UInt8]] = []
     if mode & 1 == 1 {
         records.append(rest)
-        // The envelope again with one number pushed to an edge (see `replacingNumber`).
-        if let tree = try? JSONParser.parse(rest), tree.numberCount > 0 {
-            var choices = FuzzChoices(bytes)
-            let replaced = tree.replacingNumber(
-                at: choices.next(tree.numberCount), with: choices.pick(JSONValue.extremeNumbers))
-            records.append(CanonicalJSON.encode(replaced))
-        }
+        // The envelope again with one number pushed to an edge.
+        var choices = FuzzChoices(bytes)
+        if let variant = choices.numberAtAnEdge(in: rest) { records.append(variant) }
         records = records.compactMap { try? SnapshotRecord.record(envelope: $0) }
     } else {
         records.append(rest)

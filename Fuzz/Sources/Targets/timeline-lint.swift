@@ -23,12 +23,7 @@ public func fuzzTimelineLint(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CI
     let bytes = FuzzInput.bytes(start, count)
     var choices = FuzzChoices(bytes)
     lint(Data(bytes), choices: &choices)
-    // The input again with one number pushed to an edge (see `replacingNumber`).
-    if let tree = try? JSONParser.parse(bytes), tree.numberCount > 0 {
-        let replaced = tree.replacingNumber(
-            at: choices.next(tree.numberCount), with: choices.pick(JSONValue.extremeNumbers))
-        lint(Data(CanonicalJSON.encode(replaced)), choices: &choices)
-    }
+    if let variant = choices.numberAtAnEdge(in: bytes) { lint(Data(variant), choices: &choices) }
     return 0
 }
 
@@ -41,14 +36,8 @@ private func lint(_ data: Data, choices: inout FuzzChoices) {
     let format = choices.flip() ? "json" : "text"
     var arguments = ["lint", "-", "--format", format]
     if let now { arguments += ["--now", Instant.format(now)] }
-    let output = CapturedText()
-    let errors = CapturedText()
-    let context = CommandContext(
-        standardOutput: output, standardError: errors, readStandardInput: { data.prefix($0 + 1) },
-        currentDirectory: URL(fileURLWithPath: "/nonexistent"), now: { Date(timeIntervalSince1970: 0) },
-        environment: [:])
-    let status = CommandLineTool.run(arguments, in: context)
-    switch status {
+    let run = InProcessRun(arguments, standardInput: data)
+    switch run.status {
     case .success, .problemFound:
         guard let timeline else {
             fuzzCheck(false, "lint accepted a timeline the decoder refuses")
@@ -59,18 +48,14 @@ private func lint(_ data: Data, choices: inout FuzzChoices) {
             $0["display"]?.stringValue
         }.contains { $0.severity == .error }
         fuzzCheck(
-            hasError == (status == .problemFound), "lint: exit \(status.rawValue) disagrees with the findings"
-        )
-        fuzzCheck(!output.text.isEmpty && errors.text.isEmpty, "lint: no report, or errors with a report")
+            hasError == (run.status == .problemFound),
+            "lint: exit \(run.status.rawValue) disagrees with the findings")
+        run.checkAnswered("lint")
     case .badData:
         fuzzCheck(timeline == nil, "lint refused a timeline the decoder accepts")
-        fuzzCheck(output.text.isEmpty, "lint: output on failure")
-        fuzzCheck(
-            errors.text.hasPrefix("error: timeline on standard input is not valid: ")
-                && errors.text.dropLast().split(separator: "\n", omittingEmptySubsequences: false).count == 1,
-            "lint: not one clear error line: \(errors.text)")
+        run.checkRefused("lint", startingWith: "error: timeline on standard input is not valid: ")
     default:
-        fuzzCheck(false, "lint: exit \(status.rawValue): \(errors.text)")
+        fuzzCheck(false, "lint: exit \(run.status.rawValue): \(run.errors)")
     }
 }
 
