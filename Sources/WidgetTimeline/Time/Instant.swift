@@ -33,7 +33,11 @@ public enum Instant {
         throws(EncodingError) -> String
     {
         let text = timeZone.map { format(date, in: $0) } ?? format(date)
-        guard date.timeIntervalSince1970.isFinite, parse(text) != nil else {
+        // In UTC the range says it; with an offset the local date must stay in range too, which
+        // reading the text back checks.
+        let representable =
+            timeZone == nil ? utcMilliseconds.contains(millisecondsSince1970(date)) : parse(text) != nil
+        guard date.timeIntervalSince1970.isFinite, representable else {
             let what =
                 date.timeIntervalSince1970.isNaN ? "an instant that is not a number" : "the instant \(text)"
             throw EncodingError.invalidValue(
@@ -44,6 +48,10 @@ public enum Instant {
         }
         return text
     }
+
+    /// 0000-01-01T00:00:00Z up to 10000-01-01T00:00:00Z, in milliseconds since 1970: the instants
+    /// with a UTC form.
+    private static let utcMilliseconds: Range<Int64> = -62_167_219_200_000..<253_402_300_800_000
 
     /// Parses an RFC 3339 instant: `YYYY-MM-DDTHH:MM:SS[.fraction](Z|±HH:MM)`.
     ///

@@ -98,4 +98,23 @@ struct CodableRoundTripTests {
         }
         #expect((try? JSONCoding.encoder().encode([late])) != nil)
     }
+
+    @Test("the first and last instants with a UTC form are written, and the nearest beyond refused")
+    func edgesOfTheWritableRange() throws {
+        let first = Date(timeIntervalSince1970: -62_167_219_200)
+        let last = Date(timeIntervalSince1970: 253_402_300_799.999)
+        for date in [first, last] {
+            let text = try JSONCoding.encoder().encode([date])
+            #expect(try JSONCoding.decode([Date].self, from: text) == [date])
+        }
+        #expect(
+            String(decoding: try JSONCoding.encoder().encode([last]), as: UTF8.self).contains(
+                "9999-12-31T23:59:59.999Z"))
+        // 0.6 ms before the first and after the last: rounded to the millisecond, outside years 0000–9999.
+        for seconds in [-62_167_219_200.0006, 253_402_300_799.9996] {
+            let date = Date(timeIntervalSince1970: seconds)
+            #expect(throws: EncodingError.self, "\(seconds)") { try JSONCoding.encoder().encode([date]) }
+            #expect(throws: EncodingError.self, "\(seconds)") { try CanonicalJSON.encode([date]) }
+        }
+    }
 }
