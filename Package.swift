@@ -73,8 +73,9 @@ let package = Package(
         ),
         // The memory benchmark's baseline: a Foundation "hello world".
         .executableTarget(name: "foundation-hello", path: "Benchmarks/foundation-hello"),
-        // Runs a program and prints its peak resident memory, without inflating it (see its source).
-        .executableTarget(name: "peak-rss", path: "Benchmarks/peak-rss"),
+        // Runs a program and reports its peak resident memory without inflating it (see its source),
+        // for the memory benchmark and the resource-bound tests.
+        .executableTarget(name: "peak-rss"),
         // The snapshot store's process-level torture helper: writers killed with SIGKILL, readers,
         // compare-and-swap writers. Run by the store's tests, never shipped.
         .executableTarget(name: "SnapshotStoreTorture", dependencies: ["WidgetTimeline"]),

@@ -8,9 +8,7 @@ import WidgetTimelineTesting
 /// caps hold on the real process, not only in-process. Peak memory is `wait4`'s `ru_maxrss` (see
 /// ``MeasuredRun``); it and the time are printed for `docs/robustness.md`, and time is never
 /// asserted on.
-@Suite(
-    "Resource bounds of the real binary on enormous input", .serialized,
-    .enabled(if: MeasuredRun.python != nil, "measuring peak memory needs python3 as a launcher"))
+@Suite("Resource bounds of the real binary on enormous input", .serialized)
 struct ResourceBoundsTests {
     /// Well above what any of these inputs needs, well below what reading the 256 MiB inputs over
     /// the caps would take.
