@@ -60,6 +60,13 @@ enum PipelineBenchmarks {
     }
 
     /// A commit of a changed schedule each time it is called: one more item done than before.
+    /// The host's sync over a file store and diagnostics log in `directory`, as an app sets it up.
+    static func hostSync(in directory: URL) -> WidgetSync {
+        WidgetSync(
+            store: FileSnapshotStore(directory: directory), reloader: LogOnlyReloader(), clock: WallClock(),
+            log: FileDiagnosticLog(directory: directory))
+    }
+
     static func changedCommits(through sync: WidgetSync) -> () throws -> Void {
         var completed = schedule.completedToday
         return {
@@ -127,10 +134,7 @@ enum PipelineBenchmarks {
                 prepare: {
                     let directory = try directory()
                     let widget = ScheduleWidget()
-                    let sync = WidgetSync(
-                        store: FileSnapshotStore(directory: directory), reloader: LogOnlyReloader(),
-                        clock: WallClock(),
-                        log: FileDiagnosticLog(directory: directory))
+                    let sync = hostSync(in: directory)
                     try sync.commit(schedule, for: widget)
                     let (path, _) = try newestRecord(in: directory, key: widget.defaultKey)
                     let record = readFile(path)
@@ -153,10 +157,7 @@ enum PipelineBenchmarks {
                 prepare: {
                     let directory = try directory()
                     let widget = ScheduleWidget()
-                    let sync = WidgetSync(
-                        store: FileSnapshotStore(directory: directory), reloader: LogOnlyReloader(),
-                        clock: WallClock(),
-                        log: FileDiagnosticLog(directory: directory))
+                    let sync = hostSync(in: directory)
                     let unchangedKey = SnapshotKey(purpose: "schedule", scope: "unchanged")
                     try sync.commit(schedule, for: widget, key: unchangedKey)
                     try sync.commit(schedule, for: widget)

@@ -209,27 +209,27 @@ public enum HTMLReport {
                 svg += "<rect x=\"\(round1(x(screen.start) - 0.5))\" y=\"\(barTop)\" width=\"1\" "
                 svg += "height=\"\(barHeight)\" fill=\"#ffffffcc\"/>"
             }
-            for hidden in trace.hidden where hidden.start < end {
-                let x0 = x(hidden.start)
-                let x1 = x(min(hidden.end, end))
-                svg +=
-                    "<rect x=\"\(x0)\" y=\"\(barTop)\" width=\"\(round1(x1 - x0))\" height=\"\(barHeight)\" "
-                svg += "fill=\"url(#hidden)\"><title>not visible</title></rect>"
+            // Marks each span in view as a rectangle; `minimumWidth` keeps a one-minute lie visible.
+            func mark(
+                _ spans: [WidgetTrace.Span], y: Double, height: Double, fill: String, title: String,
+                minimumWidth: Double
+            ) {
+                for span in spans where span.start < end {
+                    let x0 = x(span.start)
+                    let x1 = max(x(min(span.end, end)), x0 + minimumWidth)
+                    svg += "<rect x=\"\(x0)\" y=\"\(y)\" width=\"\(round1(x1 - x0))\" height=\"\(height)\" "
+                    svg += "fill=\"\(fill)\"><title>\(title)</title></rect>"
+                }
             }
-            for lie in trace.staleShownAsFresh where lie.start < end {
-                let x0 = x(lie.start)
-                let x1 = max(x(min(lie.end, end)), x0 + 1)
-                svg +=
-                    "<rect x=\"\(x0)\" y=\"\(barTop)\" width=\"\(round1(x1 - x0))\" height=\"\(barHeight)\" "
-                svg += "fill=\"url(#lie)\"><title>shown as fresh while stale</title></rect>"
-            }
-            for wrong in trace.wrongValue where wrong.start < end {
-                let x0 = x(wrong.start)
-                let x1 = max(x(min(wrong.end, end)), x0 + 1)
-                svg +=
-                    "<rect x=\"\(x0)\" y=\"\(barTop + barHeight + 2)\" width=\"\(round1(x1 - x0))\" height=\"4\" "
-                svg += "fill=\"var(--wrong)\"><title>wrong value on screen</title></rect>"
-            }
+            mark(
+                trace.hidden, y: barTop, height: barHeight, fill: "url(#hidden)", title: "not visible",
+                minimumWidth: 0)
+            mark(
+                trace.staleShownAsFresh, y: barTop, height: barHeight, fill: "url(#lie)",
+                title: "shown as fresh while stale", minimumWidth: 1)
+            mark(
+                trace.wrongValue, y: barTop + barHeight + 2, height: 4, fill: "var(--wrong)",
+                title: "wrong value on screen", minimumWidth: 1)
             for commit in trace.commits where inView(commit) {
                 let px = x(commit)
                 svg +=
