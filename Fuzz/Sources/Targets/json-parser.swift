@@ -8,7 +8,9 @@
 // - the package's decoder (`JSONCoding.decode`) and the strict parser agree: a document one
 //   accepts the other accepts with the same value, so nothing the explainer calls invalid is read
 //   silently, and no value is read differently from what another strict reader would see;
-// - a refused document is explained as "not JSON: … (line L, column C)" within the input.
+// - a refused document is explained as "not JSON: … (line L, column C)" within the input;
+// - the read path's tape (`JSONTape`) accepts exactly the documents the parser accepts, and the tape
+//   decoder never decodes a value Foundation's `JSONDecoder` decodes differently or refuses.
 import Foundation
 import FuzzSupport
 
@@ -43,6 +45,16 @@ public func fuzzJSONParser(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt
             error.path == nil && error.message.hasPrefix("not JSON: "), "a syntax error explained as \(error)"
         )
     }
+    let taped = bytes.withUnsafeBufferPointer { JSONTape($0) != nil }
+    fuzzCheck(taped == (parsed != nil), "the tape and the parser disagree on whether this is JSON")
+    if parsed != nil {
+        checkTapeDecodesLikeFoundation([Int].self, bytes)
+        checkTapeDecodesLikeFoundation([String: String].self, bytes)
+        checkTapeDecodesLikeFoundation([Double?].self, bytes)
+        checkTapeDecodesLikeFoundation([String: [Date]].self, bytes)
+        checkTapeDecodesLikeFoundation([[Bool]].self, bytes)
+        checkTapeDecodesLikeFoundation([UInt8].self, bytes)
+    }
     guard let parsed else { return 0 }
     let canonical = CanonicalJSON.encode(parsed)
     do {
@@ -53,4 +65,16 @@ public func fuzzJSONParser(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt
         fuzzCheck(false, "the canonical form does not parse: \(error)")
     }
     return 0
+}
+
+/// What the tape decoder decodes, Foundation decodes to the same value.
+private func checkTapeDecodesLikeFoundation<T: Decodable & Equatable>(_ type: T.Type, _ bytes: [UInt8]) {
+    let outcome = bytes.withUnsafeBufferPointer { JSONTapeDecoder.decode(type, from: $0) }
+    guard case .decoded(let value) = outcome else { return }
+    do {
+        let foundation = try JSONCoding.decoder().decode(type, from: Data(bytes))
+        fuzzCheck(foundation == value, "the tape decodes \(T.self) as \(value), Foundation as \(foundation)")
+    } catch {
+        fuzzCheck(false, "the tape decodes \(T.self) that Foundation refuses: \(error)")
+    }
 }

@@ -43,20 +43,31 @@ public struct JSONDecodingError: Error, Sendable, Equatable, CustomStringConvert
 }
 
 extension JSONCoding {
-    /// Decodes `type` from `data` with ``decoder()``; when that fails, parses the document again to
-    /// say exactly where and why.
+    /// Decodes `type` from `data` with the conventions of ``decoder()``; when that fails, parses
+    /// the document again to say exactly where and why.
     ///
-    /// The document is first checked with ``JSONParser/validate(_:)``: `JSONDecoder` alone would
+    /// The document must be strict JSON (``JSONParser/validate(_:)``): `JSONDecoder` alone would
     /// also take trailing commas, bytes after a NUL, UTF-16 and repeated member names (keeping the
     /// first, where JavaScript keeps the last), so a file another reader sees differently would be
-    /// read without a word.
+    /// read without a word. The check and the decode are one pass of the tape decoder; what it hands
+    /// back, Foundation's `JSONDecoder` decides.
     ///
     /// - Throws: ``JSONDecodingError``.
     public static func decode<T: Decodable>(_ type: T.Type, from data: Data) throws(JSONDecodingError) -> T {
-        do {
-            try JSONParser.validate(data)
-        } catch {
-            throw JSONDecodingError(path: nil, message: error.description)
+        let attempt = data.withUnsafeBytes {
+            JSONTapeDecoder.decode(type, from: $0.assumingMemoryBound(to: UInt8.self))
+        }
+        switch attempt {
+        case .decoded(let value): return value
+        case .handedBack: break
+        case .notStrictJSON:
+            // The parser says where and why. (The tape and the parser accept the same documents —
+            // tests and the `json-parser` fuzz target hold them to it — but the parser's word stands.)
+            do {
+                try JSONParser.validate(data)
+            } catch {
+                throw JSONDecodingError(path: nil, message: error.description)
+            }
         }
         do {
             return try sharedDecoder.decode(type, from: data)

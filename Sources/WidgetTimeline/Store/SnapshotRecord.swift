@@ -98,12 +98,14 @@ public enum SnapshotRecord {
         as type: Payload.Type,
         supportedSchema: Int
     ) -> RecordVerdict<Snapshot<Payload>> {
-        // The common case in one decode: a checksummed envelope that is strict JSON (see
-        // `JSONParser.validate`: a record with a member written twice reads differently in another
-        // language) and decodes as `Payload` with the expected key and revision and a supported
-        // schema. Anything else is classified below.
-        if case .success(let verified) = envelope(of: record), (try? JSONParser.validate(verified)) != nil,
-            let snapshot = try? JSONCoding.sharedDecoder.decode(Snapshot<Payload>.self, from: Data(verified)),
+        // The common case in one pass: a checksummed envelope that is strict JSON (a record with a
+        // member written twice reads differently in another language; see `JSONParser`) and
+        // decodes as `Payload` with the expected key and revision and a supported schema. Anything
+        // else — including whatever the tape decoder hands back to Foundation — is classified below.
+        if case .success(let verified) = envelope(of: record),
+            case .decoded(let snapshot) = verified.withUnsafeBufferPointer({
+                JSONTapeDecoder.decode(Snapshot<Payload>.self, from: $0)
+            }),
             snapshot.key == key, snapshot.revision == revision, snapshot.schemaVersion <= supportedSchema
         {
             return .valid(snapshot)

@@ -1,0 +1,441 @@
+/// One strict pass over a JSON document that records where each value is, for
+/// ``JSONTapeDecoder`` to decode from without parsing again.
+///
+/// It accepts exactly what ``JSONParser/validate(_:)`` accepts (tests and the `json-parser` fuzz
+/// target compare the two), but says only *whether*: a document it refuses goes the slow way,
+/// through the parser that explains where and why. That lets it skip what makes the parser slow on
+/// the read path — optional byte access, a `Set<String>` of member names per object — and build
+/// nothing but a flat array of tokens.
+///
+/// Layout: a value is one token; an array's token is followed by its elements' tokens, an object's
+/// by its members' key and value tokens, alternately. A token's ``JSONToken/next`` is the index of
+/// the token after the whole value, so a container is stepped over in one move.
+struct JSONTape {
+    /// Every value of the document, in document order.
+    private(set) var tokens: [JSONToken] = []
+
+    /// The tape of `bytes`, or `nil` when they are not one strict JSON document (or are too long
+    /// for 32-bit offsets, which the store's size cap rules out anyway).
+    init?(_ bytes: UnsafeBufferPointer<UInt8>) {
+        guard bytes.count < Int(UInt32.max) else { return nil }
+        // Scalars are most of a document's tokens and take at least two bytes each with their
+        // separator; a quarter of the length is rarely exceeded and never wasteful for small ones.
+        tokens.reserveCapacity(bytes.count / 4 + 4)
+        var scanner = Scanner(bytes: bytes)
+        guard scanner.document(into: &tokens) else { return nil }
+    }
+
+    /// The raw bytes of a string token (between its quotes, escapes not decoded).
+    static func rawText(of token: JSONToken, in bytes: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<
+        UInt8
+    > {
+        UnsafeBufferPointer(rebasing: bytes[Int(token.start)..<Int(token.end)])
+    }
+
+    /// The text of a string token, escapes decoded.
+    static func string(of token: JSONToken, in bytes: UnsafeBufferPointer<UInt8>) -> String {
+        let raw = rawText(of: token, in: bytes)
+        guard token.hasEscapes else { return String(decoding: raw, as: UTF8.self) }
+        var scalars = String.UnicodeScalarView()
+        var index = 0
+        while index < raw.count {
+            let byte = raw[index]
+            guard byte == UInt8(ascii: "\\") else {
+                // Multi-byte sequences were checked by the scanner; copy a run of plain bytes.
+                var end = index + 1
+                while end < raw.count, raw[end] != UInt8(ascii: "\\") { end += 1 }
+                scalars.append(
+                    contentsOf: String(
+                        decoding: UnsafeBufferPointer(rebasing: raw[index..<end]), as: UTF8.self
+                    )
+                    .unicodeScalars)
+                index = end
+                continue
+            }
+            let escape = raw[index + 1]
+            index += 2
+            switch escape {
+            case UInt8(ascii: "b"): scalars.append("\u{08}")
+            case UInt8(ascii: "f"): scalars.append("\u{0C}")
+            case UInt8(ascii: "n"): scalars.append("\n")
+            case UInt8(ascii: "r"): scalars.append("\r")
+            case UInt8(ascii: "t"): scalars.append("\t")
+            case UInt8(ascii: "u"):
+                let unit = hex4(raw, at: index)
+                index += 4
+                if (0xD800..<0xDC00).contains(unit) {
+                    let low = hex4(raw, at: index + 2)
+                    index += 6
+                    scalars.append(Unicode.Scalar(0x10000 + ((unit - 0xD800) << 10) + (low - 0xDC00))!)
+                } else {
+                    scalars.append(Unicode.Scalar(unit)!)
+                }
+            default: scalars.append(Unicode.Scalar(escape))  // " \ /
+            }
+        }
+        return String(scalars)
+    }
+
+    private static func hex4(_ raw: UnsafeBufferPointer<UInt8>, at index: Int) -> UInt32 {
+        var value: UInt32 = 0
+        for byte in raw[index..<index + 4] {
+            let digit: UInt8 =
+                switch byte {
+                case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
+                case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
+                default: byte - UInt8(ascii: "A") + 10
+                }
+            value = value << 4 | UInt32(digit)
+        }
+        return value
+    }
+}
+
+/// Where one JSON value is in its document.
+struct JSONToken {
+    enum Kind: UInt8 {
+        case null, trueLiteral, falseLiteral, number, string, array, object
+    }
+
+    var kind: Kind
+    /// Strings: at least one escape.
+    var hasEscapes: Bool = false
+    /// Strings: no escape and only ASCII bytes, so equal to another such string exactly when the
+    /// bytes are. Numbers: a whole number, written without a fraction or an exponent.
+    var isPlain: Bool = false
+    /// Strings: the first byte after the opening quote. Numbers: the first byte.
+    var start: UInt32 = 0
+    /// Strings: the closing quote. Numbers: one past the last byte.
+    var end: UInt32 = 0
+    /// Arrays: elements. Objects: members.
+    var count: UInt32 = 0
+    /// The index of the token after this whole value.
+    var next: UInt32 = 0
+}
+
+extension JSONTape {
+    /// The checking scanner. Every rule mirrors one in ``JSONParser``; where the parser would
+    /// throw, this returns `false`.
+    private struct Scanner {
+        let bytes: UnsafeBufferPointer<UInt8>
+        var index = 0
+        var depth = 0
+
+        init(bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
+
+        mutating func document(into tokens: inout [JSONToken]) -> Bool {
+            let count = bytes.count
+            if count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { index = 3 }
+            if count >= 2, (bytes[0] == 0xFE && bytes[1] == 0xFF) || (bytes[0] == 0xFF && bytes[1] == 0xFE) {
+                return false
+            }
+            if count >= 2, bytes[0] == 0 || bytes[1] == 0 { return false }
+            skipWhitespace()
+            guard value(into: &tokens) else { return false }
+            skipWhitespace()
+            return index == count
+        }
+
+        private mutating func skipWhitespace() {
+            while index < bytes.count {
+                switch bytes[index] {
+                case 0x20, 0x0A, 0x0D, 0x09: index += 1
+                default: return
+                }
+            }
+        }
+
+        private mutating func value(into tokens: inout [JSONToken]) -> Bool {
+            guard index < bytes.count else { return false }
+            switch bytes[index] {
+            case UInt8(ascii: "{"): return object(into: &tokens)
+            case UInt8(ascii: "["): return array(into: &tokens)
+            case UInt8(ascii: "\""):
+                guard var token = string() else { return false }
+                token.next = UInt32(tokens.count + 1)
+                tokens.append(token)
+                return true
+            case UInt8(ascii: "t"): return literal("true", .trueLiteral, into: &tokens)
+            case UInt8(ascii: "f"): return literal("false", .falseLiteral, into: &tokens)
+            case UInt8(ascii: "n"): return literal("null", .null, into: &tokens)
+            case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return number(into: &tokens)
+            default: return false
+            }
+        }
+
+        private mutating func literal(
+            _ word: StaticString, _ kind: JSONToken.Kind, into tokens: inout [JSONToken]
+        )
+            -> Bool
+        {
+            let length = word.utf8CodeUnitCount
+            guard index + length <= bytes.count else { return false }
+            let matches = word.withUTF8Buffer { expected in
+                (0..<length).allSatisfy { bytes[index + $0] == expected[$0] }
+            }
+            guard matches else { return false }
+            index += length
+            tokens.append(JSONToken(kind: kind, next: UInt32(tokens.count + 1)))
+            return true
+        }
+
+        private mutating func array(into tokens: inout [JSONToken]) -> Bool {
+            depth += 1
+            guard depth <= JSONParser.maximumDepth else { return false }
+            index += 1
+            let position = tokens.count
+            tokens.append(JSONToken(kind: .array))
+            var elements: UInt32 = 0
+            skipWhitespace()
+            if index < bytes.count, bytes[index] == UInt8(ascii: "]") {
+                index += 1
+            } else {
+                while true {
+                    skipWhitespace()
+                    guard value(into: &tokens) else { return false }
+                    elements += 1
+                    skipWhitespace()
+                    guard index < bytes.count else { return false }
+                    let byte = bytes[index]
+                    index += 1
+                    if byte == UInt8(ascii: "]") { break }
+                    guard byte == UInt8(ascii: ",") else { return false }
+                }
+            }
+            depth -= 1
+            tokens[position].count = elements
+            tokens[position].next = UInt32(tokens.count)
+            return true
+        }
+
+        private mutating func object(into tokens: inout [JSONToken]) -> Bool {
+            depth += 1
+            guard depth <= JSONParser.maximumDepth else { return false }
+            index += 1
+            let position = tokens.count
+            tokens.append(JSONToken(kind: .object))
+            var members: UInt32 = 0
+            skipWhitespace()
+            if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
+                index += 1
+            } else {
+                while true {
+                    skipWhitespace()
+                    guard index < bytes.count, bytes[index] == UInt8(ascii: "\""), var name = string() else {
+                        return false
+                    }
+                    name.next = UInt32(tokens.count + 1)
+                    tokens.append(name)
+                    skipWhitespace()
+                    guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { return false }
+                    index += 1
+                    skipWhitespace()
+                    guard value(into: &tokens) else { return false }
+                    members += 1
+                    skipWhitespace()
+                    guard index < bytes.count else { return false }
+                    let byte = bytes[index]
+                    index += 1
+                    if byte == UInt8(ascii: "}") { break }
+                    guard byte == UInt8(ascii: ",") else { return false }
+                }
+            }
+            depth -= 1
+            tokens[position].count = members
+            tokens[position].next = UInt32(tokens.count)
+            return Self.namesAreDistinct(ofObjectAt: position, in: tokens, bytes: bytes)
+        }
+
+        /// No member name twice, with names compared as the parser compares them: as Swift
+        /// strings, which are equal when canonically equivalent. Names that are plain ASCII without
+        /// escapes (nearly all) are equal exactly when their bytes are, so they are compared as
+        /// bytes; a few names pairwise, many through a set.
+        static func namesAreDistinct(
+            ofObjectAt position: Int, in tokens: [JSONToken], bytes: UnsafeBufferPointer<UInt8>
+        )
+            -> Bool
+        {
+            let memberCount = Int(tokens[position].count)
+            guard memberCount > 1 else { return true }
+            var names: [Int] = []
+            names.reserveCapacity(memberCount)
+            var cursor = position + 1
+            var allPlainASCII = true
+            while cursor < Int(tokens[position].next) {
+                names.append(cursor)
+                if !tokens[cursor].isPlain { allPlainASCII = false }
+                cursor = Int(tokens[cursor + 1].next)
+            }
+            if allPlainASCII, memberCount <= 16 {
+                for later in 1..<names.count {
+                    let laterText = JSONTape.rawText(of: tokens[names[later]], in: bytes)
+                    for earlier in 0..<later
+                    where JSONTape.rawText(of: tokens[names[earlier]], in: bytes).elementsEqual(laterText) {
+                        return false
+                    }
+                }
+                return true
+            }
+            var seen = Set<String>(minimumCapacity: memberCount)
+            for name in names where !seen.insert(JSONTape.string(of: tokens[name], in: bytes)).inserted {
+                return false
+            }
+            return true
+        }
+
+        /// A string token; the index moves past the closing quote.
+        private mutating func string() -> JSONToken? {
+            index += 1
+            let start = index
+            var hasEscapes = false
+            var isASCII = true
+            let count = bytes.count
+            while index < count {
+                let byte = bytes[index]
+                if byte >= 0x20, byte < 0x80, byte != UInt8(ascii: "\""), byte != UInt8(ascii: "\\") {
+                    index += 1
+                    continue
+                }
+                switch byte {
+                case UInt8(ascii: "\""):
+                    let end = index
+                    index += 1
+                    return JSONToken(
+                        kind: .string, hasEscapes: hasEscapes, isPlain: !hasEscapes && isASCII,
+                        start: UInt32(start),
+                        end: UInt32(end), next: 0)
+                case UInt8(ascii: "\\"):
+                    hasEscapes = true
+                    index += 1
+                    guard escape() else { return nil }
+                case 0..<0x20: return nil
+                default:
+                    isASCII = false
+                    guard multibyte() else { return nil }
+                }
+            }
+            return nil
+        }
+
+        private mutating func escape() -> Bool {
+            guard index < bytes.count else { return false }
+            let byte = bytes[index]
+            index += 1
+            switch byte {
+            case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"), UInt8(ascii: "b"),
+                UInt8(ascii: "f"),
+                UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
+                return true
+            case UInt8(ascii: "u"):
+                guard let unit = hex4() else { return false }
+                if (0xD800..<0xDC00).contains(unit) {
+                    guard index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"),
+                        bytes[index + 1] == UInt8(ascii: "u")
+                    else { return false }
+                    index += 2
+                    guard let low = hex4(), (0xDC00..<0xE000).contains(low) else { return false }
+                    return true
+                }
+                return Unicode.Scalar(unit) != nil
+            default: return false
+            }
+        }
+
+        private mutating func hex4() -> UInt32? {
+            guard index + 4 <= bytes.count else { return nil }
+            var value: UInt32 = 0
+            for _ in 0..<4 {
+                let byte = bytes[index]
+                let digit: UInt32
+                switch byte {
+                case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = UInt32(byte - UInt8(ascii: "0"))
+                case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = UInt32(byte - UInt8(ascii: "a") + 10)
+                case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = UInt32(byte - UInt8(ascii: "A") + 10)
+                default: return nil
+                }
+                value = value << 4 | digit
+                index += 1
+            }
+            return value
+        }
+
+        /// One well-formed UTF-8 sequence of two to four bytes (no overlong forms, no surrogates).
+        private mutating func multibyte() -> Bool {
+            let lead = bytes[index]
+            let length: Int
+            var value: UInt32
+            switch lead {
+            case 0xC2...0xDF:
+                length = 2
+                value = UInt32(lead & 0x1F)
+            case 0xE0...0xEF:
+                length = 3
+                value = UInt32(lead & 0x0F)
+            case 0xF0...0xF4:
+                length = 4
+                value = UInt32(lead & 0x07)
+            default: return false
+            }
+            guard index + length <= bytes.count else { return false }
+            for offset in 1..<length {
+                let byte = bytes[index + offset]
+                guard byte & 0xC0 == 0x80 else { return false }
+                value = value << 6 | UInt32(byte & 0x3F)
+            }
+            let minimum: UInt32 = length == 2 ? 0x80 : length == 3 ? 0x800 : 0x10000
+            guard value >= minimum, Unicode.Scalar(value) != nil else { return false }
+            index += length
+            return true
+        }
+
+        private mutating func number(into tokens: inout [JSONToken]) -> Bool {
+            let start = index
+            var isInteger = true
+            if bytes[index] == UInt8(ascii: "-") { index += 1 }
+            guard index < bytes.count, isDigit(bytes[index]) else { return false }
+            if bytes[index] == UInt8(ascii: "0") {
+                index += 1
+                if index < bytes.count, isDigit(bytes[index]) { return false }
+            } else {
+                skipDigits()
+            }
+            if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
+                isInteger = false
+                index += 1
+                guard skipDigits() > 0 else { return false }
+            }
+            let hasExponent = index < bytes.count && (bytes[index] | 0x20) == UInt8(ascii: "e")
+            if hasExponent {
+                isInteger = false
+                index += 1
+                if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-")
+                {
+                    index += 1
+                }
+                guard skipDigits() > 0 else { return false }
+            }
+            // As the parser: a number that could overflow a `Double` must not.
+            if hasExponent || index - start >= 300 {
+                let text = String(
+                    decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
+                if !(isInteger && Int64(text) != nil) {
+                    guard let number = Double(text), number.isFinite else { return false }
+                }
+            }
+            tokens.append(
+                JSONToken(
+                    kind: .number, isPlain: isInteger, start: UInt32(start), end: UInt32(index),
+                    next: UInt32(tokens.count + 1)))
+            return true
+        }
+
+        private func isDigit(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
+
+        @discardableResult
+        private mutating func skipDigits() -> Int {
+            let start = index
+            while index < bytes.count, isDigit(bytes[index]) { index += 1 }
+            return index - start
+        }
+    }
+}
