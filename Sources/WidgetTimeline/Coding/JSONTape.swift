@@ -29,7 +29,7 @@ struct JSONTape {
     static func rawText(of token: JSONToken, in bytes: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<
         UInt8
     > {
-        UnsafeBufferPointer(rebasing: bytes[Int(token.start)..<Int(token.end)])
+        UnsafeBufferPointer(rebasing: bytes[token.start..<token.end])
     }
 
     /// The text of a string token, escapes decoded.
@@ -91,26 +91,60 @@ struct JSONTape {
     }
 }
 
-/// Where one JSON value is in its document.
+/// Where one JSON value is in its document, in 12 bytes: a megabyte of JSON can hold some 100,000
+/// values, and the tape is the decoder's largest allocation.
 struct JSONToken {
     enum Kind: UInt8 {
         case null, trueLiteral, falseLiteral, number, string, array, object
     }
 
     var kind: Kind
+    private var flags: UInt8 = 0
+    /// Scalars: the first byte (for strings, the one after the opening quote). Containers: the
+    /// number of elements or members.
+    private var first: UInt32 = 0
+    /// Scalars: one past the last byte (for strings, the closing quote). Containers: the index of
+    /// the token after the whole container.
+    private var last: UInt32 = 0
+
+    init(kind: Kind) { self.kind = kind }
+
+    /// A scalar from `start` to `end` in the document.
+    init(kind: Kind, start: Int, end: Int, hasEscapes: Bool = false, isPlain: Bool = false) {
+        self.kind = kind
+        first = UInt32(truncatingIfNeeded: start)
+        last = UInt32(truncatingIfNeeded: end)
+        flags = (hasEscapes ? 1 : 0) | (isPlain ? 2 : 0)
+    }
+
+    var isContainer: Bool { kind == .array || kind == .object }
     /// Strings: at least one escape.
-    var hasEscapes: Bool = false
+    var hasEscapes: Bool { flags & 1 != 0 }
     /// Strings: no escape and only ASCII bytes, so equal to another such string exactly when the
     /// bytes are. Numbers: a whole number, written without a fraction or an exponent.
-    var isPlain: Bool = false
-    /// Strings: the first byte after the opening quote. Numbers: the first byte.
-    var start: UInt32 = 0
-    /// Strings: the closing quote. Numbers: one past the last byte.
-    var end: UInt32 = 0
+    var isPlain: Bool { flags & 2 != 0 }
+    var start: Int { Int(first) }
+    var end: Int { Int(last) }
+
     /// Arrays: elements. Objects: members.
-    var count: UInt32 = 0
-    /// The index of the token after this whole value.
-    var next: UInt32 = 0
+    var count: Int {
+        get { Int(first) }
+        set { first = UInt32(truncatingIfNeeded: newValue) }
+    }
+
+    /// Containers: the index of the token after the whole container.
+    var containerEnd: Int {
+        get { Int(last) }
+        set { last = UInt32(truncatingIfNeeded: newValue) }
+    }
+}
+
+extension [JSONToken] {
+    /// The index of the token after the whole value at `index`.
+    func after(_ index: Int) -> Int {
+        let token = self[index]
+        return token.isContainer ? token.containerEnd : index + 1
+    }
 }
 
 extension JSONTape {
@@ -151,8 +185,7 @@ extension JSONTape {
             case UInt8(ascii: "{"): return object(into: &tokens)
             case UInt8(ascii: "["): return array(into: &tokens)
             case UInt8(ascii: "\""):
-                guard var token = string() else { return false }
-                token.next = UInt32(tokens.count + 1)
+                guard let token = string() else { return false }
                 tokens.append(token)
                 return true
             case UInt8(ascii: "t"): return literal("true", .trueLiteral, into: &tokens)
@@ -175,7 +208,7 @@ extension JSONTape {
             }
             guard matches else { return false }
             index += length
-            tokens.append(JSONToken(kind: kind, next: UInt32(tokens.count + 1)))
+            tokens.append(JSONToken(kind: kind, start: index - length, end: index))
             return true
         }
 
@@ -185,7 +218,7 @@ extension JSONTape {
             index += 1
             let position = tokens.count
             tokens.append(JSONToken(kind: .array))
-            var elements: UInt32 = 0
+            var elements = 0
             skipWhitespace()
             if index < bytes.count, bytes[index] == UInt8(ascii: "]") {
                 index += 1
@@ -204,7 +237,7 @@ extension JSONTape {
             }
             depth -= 1
             tokens[position].count = elements
-            tokens[position].next = UInt32(tokens.count)
+            tokens[position].containerEnd = tokens.count
             return true
         }
 
@@ -214,17 +247,16 @@ extension JSONTape {
             index += 1
             let position = tokens.count
             tokens.append(JSONToken(kind: .object))
-            var members: UInt32 = 0
+            var members = 0
             skipWhitespace()
             if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
                 index += 1
             } else {
                 while true {
                     skipWhitespace()
-                    guard index < bytes.count, bytes[index] == UInt8(ascii: "\""), var name = string() else {
+                    guard index < bytes.count, bytes[index] == UInt8(ascii: "\""), let name = string() else {
                         return false
                     }
-                    name.next = UInt32(tokens.count + 1)
                     tokens.append(name)
                     skipWhitespace()
                     guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { return false }
@@ -242,7 +274,7 @@ extension JSONTape {
             }
             depth -= 1
             tokens[position].count = members
-            tokens[position].next = UInt32(tokens.count)
+            tokens[position].containerEnd = tokens.count
             return Self.namesAreDistinct(ofObjectAt: position, in: tokens, bytes: bytes)
         }
 
@@ -255,16 +287,16 @@ extension JSONTape {
         )
             -> Bool
         {
-            let memberCount = Int(tokens[position].count)
+            let memberCount = tokens[position].count
             guard memberCount > 1 else { return true }
             var names: [Int] = []
             names.reserveCapacity(memberCount)
             var cursor = position + 1
             var allPlainASCII = true
-            while cursor < Int(tokens[position].next) {
+            while cursor < tokens[position].containerEnd {
                 names.append(cursor)
                 if !tokens[cursor].isPlain { allPlainASCII = false }
-                cursor = Int(tokens[cursor + 1].next)
+                cursor = tokens.after(cursor + 1)
             }
             if allPlainASCII, memberCount <= 16 {
                 for later in 1..<names.count {
@@ -301,9 +333,8 @@ extension JSONTape {
                     let end = index
                     index += 1
                     return JSONToken(
-                        kind: .string, hasEscapes: hasEscapes, isPlain: !hasEscapes && isASCII,
-                        start: UInt32(start),
-                        end: UInt32(end), next: 0)
+                        kind: .string, start: start, end: end, hasEscapes: hasEscapes,
+                        isPlain: !hasEscapes && isASCII)
                 case UInt8(ascii: "\\"):
                     hasEscapes = true
                     index += 1
@@ -423,9 +454,7 @@ extension JSONTape {
                 }
             }
             tokens.append(
-                JSONToken(
-                    kind: .number, isPlain: isInteger, start: UInt32(start), end: UInt32(index),
-                    next: UInt32(tokens.count + 1)))
+                JSONToken(kind: .number, start: start, end: index, isPlain: isInteger))
             return true
         }
 

@@ -127,8 +127,8 @@ final class JSONTapeDecoder: Decoder {
     func integer<T: FixedWidthInteger>(_ type: T.Type, at index: Int) throws -> T {
         let token = tokens[index]
         guard token.kind == .number, token.isPlain else { throw handBack() }
-        var cursor = Int(token.start)
-        let end = Int(token.end)
+        var cursor = token.start
+        let end = token.end
         let negative = bytes[cursor] == UInt8(ascii: "-")
         if negative {
             guard T.isSigned else { throw handBack() }
@@ -168,7 +168,7 @@ final class JSONTapeDecoder: Decoder {
         let token = tokens[index]
         guard token.kind == .number else { throw handBack() }
         return String(
-            decoding: UnsafeBufferPointer(rebasing: bytes[Int(token.start)..<Int(token.end)]), as: UTF8.self)
+            decoding: UnsafeBufferPointer(rebasing: bytes[token.start..<token.end]), as: UTF8.self)
     }
 
     /// An instant as ``JSONCoding/decoder()`` reads one: RFC 3339 text with an offset.
@@ -220,9 +220,9 @@ extension JSONTapeDecoder {
             if decoder.tokens[object].count > 12 {
                 var index: [String: Int] = [:]
                 var cursor = object + 1
-                while cursor < Int(decoder.tokens[object].next) {
+                while cursor < decoder.tokens[object].containerEnd {
                     index[JSONTape.string(of: decoder.tokens[cursor], in: decoder.bytes)] = cursor + 1
-                    cursor = Int(decoder.tokens[cursor + 1].next)
+                    cursor = decoder.tokens.after(cursor + 1)
                 }
                 self.index = index
             } else {
@@ -235,12 +235,12 @@ extension JSONTapeDecoder {
         var allKeys: [Key] {
             var keys: [Key] = []
             var cursor = object + 1
-            while cursor < Int(decoder.tokens[object].next) {
+            while cursor < decoder.tokens[object].containerEnd {
                 if let key = Key(stringValue: JSONTape.string(of: decoder.tokens[cursor], in: decoder.bytes))
                 {
                     keys.append(key)
                 }
-                cursor = Int(decoder.tokens[cursor + 1].next)
+                cursor = decoder.tokens.after(cursor + 1)
             }
             return keys
         }
@@ -254,7 +254,7 @@ extension JSONTapeDecoder {
                 let wantedIsASCII = wanted.allSatisfy { $0 < 0x80 }
                 let tokens = decoder.tokens
                 var cursor = object + 1
-                let end = Int(tokens[object].next)
+                let end = tokens[object].containerEnd
                 while cursor < end {
                     let token = tokens[cursor]
                     if wantedIsASCII && token.isPlain {
@@ -269,7 +269,7 @@ extension JSONTapeDecoder {
                     {
                         return cursor + 1
                     }
-                    cursor = Int(tokens[cursor + 1].next)
+                    cursor = tokens.after(cursor + 1)
                 }
                 return nil
             }
@@ -358,7 +358,7 @@ extension JSONTapeDecoder {
             self.decoder = decoder
             self.depth = depth
             self.tail = tail
-            self.count = Int(decoder.tokens[array].count)
+            self.count = decoder.tokens[array].count
             self.cursor = array + 1
         }
 
@@ -369,7 +369,7 @@ extension JSONTapeDecoder {
         private mutating func next<T>(_ read: (JSONTapeDecoder, Int) throws -> T) throws -> T {
             guard !isAtEnd else { throw decoder.handBack() }
             let value = try read(decoder, cursor)
-            cursor = Int(decoder.tokens[cursor].next)
+            cursor = decoder.tokens.after(cursor)
             currentIndex += 1
             return value
         }

@@ -71,9 +71,13 @@ public enum SnapshotRecord {
         guard envelope.count == declared else {
             return .failure(.lengthMismatch(declared: declared, actual: envelope.count))
         }
-        guard SHA256.hexDigest(of: envelope).utf8.elementsEqual(cursor) else {
-            return .failure(.checksumMismatch)
+        var digest = SHA256.hexDigest(of: envelope)
+        let matches = digest.withUTF8 { computed in
+            cursor.withUnsafeBufferPointer { declared in
+                memcmp(computed.baseAddress!, declared.baseAddress!, 64) == 0
+            }
         }
+        guard matches else { return .failure(.checksumMismatch) }
         return .success(envelope)
     }
 

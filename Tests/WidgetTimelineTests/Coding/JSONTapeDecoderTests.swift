@@ -45,6 +45,11 @@ struct JSONTapeDecoderTests {
         #expect(Self.tape(bytes) == Self.parserAccepts(bytes), "\(text.debugDescription)")
     }
 
+    @Test("a token takes 12 bytes: the tape of a megabyte stays small")
+    func tokensAreCompact() {
+        #expect(MemoryLayout<JSONToken>.stride == 12)
+    }
+
     @Test("invalid UTF-8, UTF-16 marks and depth are judged as the parser judges them")
     func bytesTheParserRefuses() {
         let documents: [[UInt8]] = [

@@ -73,6 +73,10 @@ struct FileRevisionSource: RevisionSource {
             if chunk.isEmpty { break }
             bytes += chunk
             if bytes.count > limit { return .invalid(.tooLarge(bytes: bytes.count, limit: limit)) }
+            // A regular file reads short only at its end: the size `fstat` reported, read in fewer
+            // bytes than asked for, is the whole file without one more call to see zero bytes.
+            // (Content that changed meanwhile is the header's length and checksum's to catch.)
+            if chunk.count < wanted, bytes.count == expected { break }
         }
         return .bytes(bytes)
     }
