@@ -150,16 +150,28 @@ final class JSONTapeDecoder: Decoder {
     }
 
     func double(at index: Int) throws -> Double {
-        guard let number = Double(try numberText(at: index)), number.isFinite else { throw handBack() }
-        return number
+        let text = try numberText(at: index)
+        return try representable(Double(text), text)
     }
 
     func float(at index: Int) throws -> Float {
         let text = try numberText(at: index)
+        let number = try representable(Float(text), text)
         // Either way of rounding to a Float gives this value when they agree; when they do not,
         // Foundation's choice is the one that counts.
-        guard let number = Float(text), number.isFinite, let wide = Double(text), Float(wide) == number else {
-            throw handBack()
+        guard let wide = Double(text), Float(wide) == number else { throw handBack() }
+        return number
+    }
+
+    /// A number the type can hold: not infinite, and not one that underflowed to zero (Foundation
+    /// refuses `1e-400`, which rounds to zero, and reads the subnormal `1e-320` as it is).
+    private func representable<F: BinaryFloatingPoint>(_ number: F?, _ text: String) throws -> F {
+        guard let number, number.isFinite else { throw handBack() }
+        if number == 0 {
+            let significand = text.utf8.prefix { $0 != UInt8(ascii: "e") && $0 != UInt8(ascii: "E") }
+            guard significand.allSatisfy({ !(UInt8(ascii: "1")...UInt8(ascii: "9")).contains($0) }) else {
+                throw handBack()
+            }
         }
         return number
     }

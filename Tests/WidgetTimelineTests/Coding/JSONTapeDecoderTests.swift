@@ -168,6 +168,25 @@ struct JSONTapeDecoderTests {
         }
     }
 
+    @Test(
+        "numbers that underflow or overflow a Double or a Float are Foundation's to judge",
+        arguments: [
+            "1e-400", "1e-320", "2.4703282292062328e-324", "1e+300", "0.0001e-330",
+            "9223372031E-4006854775807",
+        ])
+    func extremeNumbers(_ text: String) {
+        let foundationDouble = try? JSONCoding.decoder().decode([Double].self, from: Data("[\(text)]".utf8))
+        let foundationFloat = try? JSONCoding.decoder().decode([Float].self, from: Data("[\(text)]".utf8))
+        if case .decoded(let value) = Self.attempt([Double].self, "[\(text)]") {
+            #expect(value == foundationDouble, "\(text)")
+        }
+        if case .decoded(let value) = Self.attempt([Float].self, "[\(text)]") {
+            #expect(value == foundationFloat, "\(text)")
+        }
+        let decoded = try? JSONCoding.decode([Double].self, from: Data("[\(text)]".utf8))
+        #expect(decoded == foundationDouble, "\(text)")
+    }
+
     @Test("what is handed back, Foundation decodes or explains as before")
     func handedBackDocumentsStillDecode() throws {
         struct Whole: Decodable, Equatable { var value: Int }
