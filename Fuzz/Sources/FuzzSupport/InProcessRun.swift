@@ -17,7 +17,7 @@ public struct InProcessRun {
         let context = CommandContext(
             standardOutput: output, standardError: errors,
             readStandardInput: { standardInput.prefix($0 + 1) },
-            currentDirectory: URL(fileURLWithPath: "/nonexistent"), now: { now }, environment: [:])
+            currentDirectory: URL(fileURLWithPath: "/nonexistent"), now: { now })
         status = CommandLineTool.run(arguments, in: context)
         self.output = output.text
         self.errors = errors.text

@@ -18,9 +18,9 @@ struct JSONTape {
     /// for 32-bit offsets, which the store's size cap rules out anyway).
     init?(_ bytes: UnsafeBufferPointer<UInt8>) {
         guard bytes.count < Int(UInt32.max) else { return nil }
-        // Scalars are most of a document's tokens and take at least two bytes each with their
-        // separator; a quarter of the length is rarely exceeded and never wasteful for small ones.
-        tokens.reserveCapacity(bytes.count / 4 + 4)
+        // A token per eight bytes covers a snapshot of instants (some 23 bytes a token) and small
+        // envelopes alike; a denser document grows the array as usual.
+        tokens.reserveCapacity(bytes.count / 8 + 8)
         var scanner = Scanner(bytes: bytes)
         guard scanner.document(into: &tokens) else { return nil }
     }

@@ -15,35 +15,49 @@ public protocol TextSink: AnyObject {
 }
 
 /// Everything a command touches outside itself, passed in so tests run commands in-process with
-/// fixed inputs: the streams, standard input, the working directory, the clock and the environment.
+/// fixed inputs: the streams, standard input, the working directory and the clock.
+///
+/// The real process's working directory is asked for only when a relative path needs it, and with
+/// `getcwd`: `FileManager`, `URL` and the environment each bring a megabyte of Foundation's code
+/// into memory, which `build` — the job a widget extension does — has no use for.
 public struct CommandContext {
     public var standardOutput: any TextSink
     public var standardError: any TextSink
     /// Reads standard input, up to `limit` bytes plus one (so a caller can tell "too large").
     public var readStandardInput: (_ limit: Int) throws -> Data
-    /// Relative paths are resolved against it.
-    public var currentDirectory: URL
     /// The current instant, for commands that stamp what they write.
     public var now: () -> Date
-    public var environment: [String: String]
+    private let currentDirectoryPath: () -> String
 
     public init(
         standardOutput: any TextSink,
         standardError: any TextSink,
         readStandardInput: @escaping (_ limit: Int) throws -> Data,
         currentDirectory: URL,
-        now: @escaping () -> Date,
-        environment: [String: String]
+        now: @escaping () -> Date
+    ) {
+        let path = currentDirectory.path
+        self.init(
+            standardOutput: standardOutput, standardError: standardError,
+            readStandardInput: readStandardInput,
+            currentDirectoryPath: { path }, now: now)
+    }
+
+    private init(
+        standardOutput: any TextSink,
+        standardError: any TextSink,
+        readStandardInput: @escaping (_ limit: Int) throws -> Data,
+        currentDirectoryPath: @escaping () -> String,
+        now: @escaping () -> Date
     ) {
         self.standardOutput = standardOutput
         self.standardError = standardError
         self.readStandardInput = readStandardInput
-        self.currentDirectory = currentDirectory
+        self.currentDirectoryPath = currentDirectoryPath
         self.now = now
-        self.environment = environment
     }
 
-    /// The real process: file descriptors 1 and 2, the real stdin, clock and environment.
+    /// The real process: file descriptors 1 and 2, the real stdin, working directory and clock.
     public static func live() -> CommandContext {
         CommandContext(
             standardOutput: FileDescriptorSink(descriptor: 1),
@@ -51,17 +65,31 @@ public struct CommandContext {
             readStandardInput: { limit in
                 try FileHandle.standardInput.read(upToCount: limit + 1) ?? Data()
             },
-            currentDirectory: URL(
-                fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true),
-            now: { Date() },
-            environment: ProcessInfo.processInfo.environment
+            currentDirectoryPath: {
+                // A working directory that is gone or unreadable resolves relative paths against
+                // "." — opening them then fails with the system's own reason.
+                guard let path = getcwd(nil, 0) else { return "." }
+                defer { free(path) }
+                return String(cString: path)
+            },
+            now: { Date() }
         )
     }
+
+    /// Relative paths are resolved against it.
+    public var currentDirectory: URL { URL(fileURLWithPath: currentDirectoryPath(), isDirectory: true) }
 
     /// Resolves a path argument against the working directory.
     public func url(forPath path: String) -> URL {
         path.hasPrefix("/")
             ? URL(fileURLWithPath: path) : currentDirectory.appendingPathComponent(path)
+    }
+
+    /// Resolves a path argument against the working directory, as a path.
+    func filePath(_ path: String) -> String {
+        if path.hasPrefix("/") { return path }
+        let directory = currentDirectoryPath()
+        return directory.hasSuffix("/") ? directory + path : directory + "/" + path
     }
 
     func print(_ text: String) { standardOutput.write(text + "\n") }

@@ -1,5 +1,13 @@
 import Foundation
 
+#if canImport(Glibc)
+    import Glibc
+    private let systemRead = Glibc.read
+#elseif canImport(Darwin)
+    import Darwin
+    private let systemRead = Darwin.read
+#endif
+
 /// Reads a command's input file (or standard input for `-`), refusing anything over a size limit
 /// without loading it whole.
 enum InputFile {
@@ -22,21 +30,7 @@ enum InputFile {
                 throw CommandFailure(.ioError, "cannot read standard input: \(error.localizedDescription)")
             }
         } else {
-            let url = context.url(forPath: path)
-            var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) else {
-                throw CommandFailure(.noInput, "cannot read \(what) \(name): no such file")
-            }
-            if isDirectory.boolValue {
-                throw CommandFailure(.noInput, "cannot read \(what) \(name): it is a directory")
-            }
-            do {
-                let handle = try FileHandle(forReadingFrom: url)
-                defer { try? handle.close() }
-                data = try handle.read(upToCount: limit + 1) ?? Data()
-            } catch {
-                throw CommandFailure(.noInput, "cannot read \(what) \(name): \(Self.reason(error))")
-            }
+            data = try readFile(context.filePath(path), limit: limit, what: what, name: name)
         }
         if data.count > limit {
             throw CommandFailure(
@@ -45,6 +39,52 @@ enum InputFile {
                     + "\(ByteCountText.describe(limit)) limit"
             )
         }
+        return data
+    }
+
+    /// Reads up to `limit + 1` bytes of the file at `path` with plain system calls (`stat`, `open`,
+    /// `read`): a missing file and a directory are named as such, other failures in the words of
+    /// `strerror`.
+    private static func readFile(_ path: String, limit: Int, what: String, name: String)
+        throws(CommandFailure)
+        -> Data
+    {
+        var status = stat()
+        guard stat(path, &status) == 0 else {
+            throw CommandFailure(.noInput, "cannot read \(what) \(name): no such file")
+        }
+        if status.st_mode & S_IFMT == S_IFDIR {
+            throw CommandFailure(.noInput, "cannot read \(what) \(name): it is a directory")
+        }
+        func failure(_ code: Int32) -> CommandFailure {
+            CommandFailure(
+                .noInput, "cannot read \(what) \(name): \(String(cString: strerror(code)).lowercased())")
+        }
+        var descriptor: Int32
+        repeat { descriptor = open(path, O_RDONLY | O_CLOEXEC) } while descriptor < 0 && errno == EINTR
+        guard descriptor >= 0 else { throw failure(errno) }
+        defer { close(descriptor) }
+        // The size `stat` reported, plus one to see growth, is read into a buffer made once, so a
+        // megabyte is in memory once; a pipe, or a file that grows, is read on up to the limit + 1.
+        let wanted = limit + 1
+        var data = Data(count: min(wanted, max(Int(status.st_size) + 1, 4096)))
+        var total = 0
+        while total < wanted {
+            if total == data.count { data.count = min(wanted, data.count * 2) }
+            let room = data.count - total
+            var result = 0
+            var code: Int32 = 0
+            data.withUnsafeMutableBytes { buffer in
+                repeat {
+                    result = systemRead(descriptor, buffer.baseAddress! + total, room)
+                } while result < 0 && errno == EINTR
+                if result < 0 { code = errno }
+            }
+            if result < 0 { throw failure(code) }
+            if result == 0 { break }
+            total += result
+        }
+        data.count = total
         return data
     }
 

@@ -63,7 +63,12 @@ public struct ScheduleWidget: WidgetKind {
         through end: Date,
         in calendar: Calendar
     ) -> [Date] {
-        var points = snapshot.payload.pending.flatMap { [$0, $0.addingTimeInterval(overdueAfter)] }
+        var points: [Date] = []
+        for due in snapshot.payload.pending {
+            if due > now, due <= end { points.append(due) }
+            let overdue = due.addingTimeInterval(overdueAfter)
+            if overdue > now, overdue <= end { points.append(overdue) }
+        }
         points += DayBoundaries(calendar: calendar, dayStart: dayStart).dayStarts(after: now, through: end)
         return points
     }

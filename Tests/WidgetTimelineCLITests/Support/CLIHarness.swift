@@ -35,8 +35,7 @@ enum CLIHarness {
             standardError: error,
             readStandardInput: { limit in stdin.prefix(limit + 1) },
             currentDirectory: directory,
-            now: { now },
-            environment: [:]
+            now: { now }
         )
         let code = CommandLineTool.run(arguments, in: context)
         return Result(exitCode: code, standardOutput: output.text, standardError: error.text)
