@@ -168,15 +168,13 @@ final class JSONTapeDecoder: Decoder {
         return number
     }
 
-    /// A number the type can hold: not infinite, and not one that underflowed to zero (Foundation
-    /// refuses `1e-400`, which rounds to zero, and reads the subnormal `1e-320` as it is).
+    /// A number the type can hold: not infinite, and not zero written with any other digit.
+    /// Foundation refuses `1e-400` (which rounds to zero) and, oddly, `0e5`, while it reads
+    /// `0e-5` and `-0e5`; every zero but a plain one is left to it.
     private func representable<F: BinaryFloatingPoint>(_ number: F?, _ text: String) throws -> F {
         guard let number, number.isFinite else { throw handBack() }
-        if number == 0 {
-            let significand = text.utf8.prefix { $0 != UInt8(ascii: "e") && $0 != UInt8(ascii: "E") }
-            guard significand.allSatisfy({ !(UInt8(ascii: "1")...UInt8(ascii: "9")).contains($0) }) else {
-                throw handBack()
-            }
+        if number == 0, text.utf8.contains(where: { (UInt8(ascii: "1")...UInt8(ascii: "9")).contains($0) }) {
+            throw handBack()
         }
         return number
     }
