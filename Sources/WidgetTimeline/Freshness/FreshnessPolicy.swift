@@ -94,7 +94,14 @@ public struct FreshnessPolicy: Sendable, Hashable, Codable {
 
     /// The instants after `instant` at which data observed at `dataObservedAt` changes freshness.
     public func transitions(dataObservedAt: Date, after instant: Date) -> [Date] {
-        [dataObservedAt.addingTimeInterval(staleAfter), dataObservedAt.addingTimeInterval(expiresAfter)]
-            .filter { $0 > instant }
+        let stale = dataObservedAt.addingTimeInterval(staleAfter)
+        let expired = dataObservedAt.addingTimeInterval(expiresAfter)
+        var result: [Date] = []
+        if stale > instant { result.append(stale) }
+        if expired > instant {
+            result.reserveCapacity(2)
+            result.append(expired)
+        }
+        return result
     }
 }

@@ -1,14 +1,17 @@
 /// SHA-256 (FIPS 180-4), so fingerprints and record checksums are identical on every platform
 /// without CryptoKit, which Linux does not have.
 ///
-/// Whole 64-byte blocks are compressed straight from the caller's contiguous bytes; only a tail
-/// shorter than a block is copied.
-struct SHA256 {
-    private var state: (UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32) = (
+/// One call hashes one buffer: whole 64-byte blocks are compressed straight from the caller's
+/// contiguous bytes, and the padded tail (one or two blocks) is built on the stack. The message
+/// schedule lives in a stack buffer and the rounds work on local variables, so hashing allocates
+/// nothing but the returned string and touches no reference counts.
+enum SHA256 {
+    /// The eight 32-bit words of the hash state, `H0` first.
+    typealias State = (UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32)
+
+    private static let initialState: State = (
         0x6a09_e667, 0xbb67_ae85, 0x3c6e_f372, 0xa54f_f53a, 0x510e_527f, 0x9b05_688c, 0x1f83_d9ab, 0x5be0_cd19
     )
-    private var tail: [UInt8] = []
-    private var length: UInt64 = 0
 
     private static let k: [UInt32] = [
         0x428a_2f98, 0x7137_4491, 0xb5c0_fbcf, 0xe9b5_dba5, 0x3956_c25b, 0x59f1_11f1, 0x923f_82a4,
@@ -29,114 +32,130 @@ struct SHA256 {
         0xc671_78f2,
     ]
 
-    private static let hexDigits = Array("0123456789abcdef".utf8)
-
     /// The digest of `bytes` as 64 lowercase hex characters.
     static func hexDigest<Bytes: Sequence>(of bytes: Bytes) -> String where Bytes.Element == UInt8 {
-        var hasher = SHA256()
-        hasher.update(bytes)
-        var text: [UInt8] = []
-        text.reserveCapacity(64)
-        for byte in hasher.finalize() {
-            text.append(hexDigits[Int(byte >> 4)])
-            text.append(hexDigits[Int(byte & 0x0F)])
+        if let text = bytes.withContiguousStorageIfAvailable({ hexDigest(of: UnsafeRawBufferPointer($0)) }) {
+            return text
         }
-        return String(decoding: text, as: UTF8.self)
+        return Array(bytes).withUnsafeBytes { hexDigest(of: $0) }
     }
 
-    mutating func update<Bytes: Sequence>(_ bytes: Bytes) where Bytes.Element == UInt8 {
-        let handled: Void? = bytes.withContiguousStorageIfAvailable {
-            update(contiguous: UnsafeRawBufferPointer($0))
-        }
-        if handled == nil {
-            let copy = Array(bytes)
-            copy.withUnsafeBytes { update(contiguous: $0) }
-        }
-    }
-
-    private mutating func update(contiguous bytes: UnsafeRawBufferPointer) {
-        length &+= UInt64(bytes.count)
-        var offset = 0
-        withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 64) { schedule in
-            if !tail.isEmpty {
-                let take = min(64 - tail.count, bytes.count)
-                tail.append(contentsOf: bytes[0..<take])
-                offset = take
-                guard tail.count == 64 else { return }
-                let block = tail
-                block.withUnsafeBytes { compress($0.baseAddress!, schedule: schedule) }
-                tail.removeAll(keepingCapacity: true)
-            }
-            while offset + 64 <= bytes.count {
-                compress(bytes.baseAddress! + offset, schedule: schedule)
-                offset += 64
+    /// The digest of `bytes` as 64 lowercase hex characters.
+    static func hexDigest(of bytes: UnsafeRawBufferPointer) -> String {
+        var state = digest(of: bytes)
+        let digits: StaticString = "0123456789abcdef"
+        return withUnsafeBytes(of: &state) { words in
+            String(unsafeUninitializedCapacity: 64) { text in
+                let hex = digits.utf8Start
+                for index in 0..<8 {
+                    let word = words.load(fromByteOffset: 4 * index, as: UInt32.self)
+                    for nibble in 0..<8 {
+                        text[8 * index + nibble] =
+                            hex[Int(truncatingIfNeeded: (word &>> (28 - 4 * nibble)) & 0xF)]
+                    }
+                }
+                return 64
             }
         }
-        if offset < bytes.count { tail.append(contentsOf: bytes[offset...]) }
     }
 
-    mutating func finalize() -> [UInt8] {
-        let bitLength = length &* 8
-        var last = tail
-        last.append(0x80)
-        let total = last.count <= 56 ? 64 : 128
-        last.append(contentsOf: repeatElement(0, count: total - 8 - last.count))
-        for shift in stride(from: 56, through: 0, by: -8) {
-            last.append(UInt8(truncatingIfNeeded: bitLength >> UInt64(shift)))
-        }
-        withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 64) { schedule in
-            last.withUnsafeBytes { bytes in
-                for offset in stride(from: 0, to: total, by: 64) {
-                    compress(bytes.baseAddress! + offset, schedule: schedule)
+    /// The digest of `bytes` as eight words: the digest is their big-endian bytes, `H0` first.
+    static func digest(of bytes: UnsafeRawBufferPointer) -> State {
+        var state = initialState
+        let count = bytes.count
+        let whole = count & ~63
+        k.withUnsafeBufferPointer { k in
+            withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 64) { schedule in
+                let k = k.baseAddress!
+                let w = schedule.baseAddress!
+                if let base = bytes.baseAddress {
+                    var offset = 0
+                    while offset < whole {
+                        compress(&state, base + offset, k: k, schedule: w)
+                        offset += 64
+                    }
+                }
+                // The tail, a 1 bit, zeros, and the length in bits: one block, or two when fewer than
+                // nine bytes are left in the first.
+                withUnsafeTemporaryAllocation(byteCount: 128, alignment: 8) { padded in
+                    let block = padded.baseAddress!
+                    let rest = count - whole
+                    if rest > 0 { block.copyMemory(from: bytes.baseAddress! + whole, byteCount: rest) }
+                    let total = rest < 56 ? 64 : 128
+                    block.storeBytes(of: 0x80, toByteOffset: rest, as: UInt8.self)
+                    (block + rest + 1).initializeMemory(as: UInt8.self, repeating: 0, count: total - 9 - rest)
+                    block.storeBytes(
+                        of: (UInt64(count) &* 8).bigEndian, toByteOffset: total - 8, as: UInt64.self)
+                    compress(&state, UnsafeRawPointer(block), k: k, schedule: w)
+                    if total == 128 { compress(&state, UnsafeRawPointer(block + 64), k: k, schedule: w) }
                 }
             }
         }
-        tail.removeAll()
-        var digest = [UInt8](repeating: 0, count: 32)
-        for (index, word) in [state.0, state.1, state.2, state.3, state.4, state.5, state.6, state.7]
-            .enumerated()
-        {
-            digest[4 * index] = UInt8(truncatingIfNeeded: word >> 24)
-            digest[4 * index + 1] = UInt8(truncatingIfNeeded: word >> 16)
-            digest[4 * index + 2] = UInt8(truncatingIfNeeded: word >> 8)
-            digest[4 * index + 3] = UInt8(truncatingIfNeeded: word)
-        }
-        return digest
+        return state
     }
 
-    /// Compresses one 64-byte block, using `w` (64 words) for the message schedule.
-    private mutating func compress(_ block: UnsafeRawPointer, schedule w: UnsafeMutableBufferPointer<UInt32>)
-    {
-        do {
-            for t in 0..<16 {
-                w[t] = UInt32(bigEndian: block.loadUnaligned(fromByteOffset: 4 * t, as: UInt32.self))
-            }
-            for t in 16..<64 {
-                let s0 = w[t - 15].rotatedRight(7) ^ w[t - 15].rotatedRight(18) ^ (w[t - 15] >> 3)
-                let s1 = w[t - 2].rotatedRight(17) ^ w[t - 2].rotatedRight(19) ^ (w[t - 2] >> 10)
-                w[t] = w[t - 16] &+ s0 &+ w[t - 7] &+ s1
-            }
-            var (a, b, c, d, e, f, g, h) = state
-            Self.k.withUnsafeBufferPointer { k in
-                for t in 0..<64 {
-                    let s1 = e.rotatedRight(6) ^ e.rotatedRight(11) ^ e.rotatedRight(25)
-                    let choice = (e & f) ^ (~e & g)
-                    let temp1 = h &+ s1 &+ choice &+ k[t] &+ w[t]
-                    let s0 = a.rotatedRight(2) ^ a.rotatedRight(13) ^ a.rotatedRight(22)
-                    let majority = (a & b) ^ (a & c) ^ (b & c)
-                    let temp2 = s0 &+ majority
-                    (h, g, f, e, d, c, b, a) = (g, f, e, d &+ temp1, c, b, a, temp1 &+ temp2)
-                }
-            }
-            state = (
-                state.0 &+ a, state.1 &+ b, state.2 &+ c, state.3 &+ d, state.4 &+ e, state.5 &+ f,
-                state.6 &+ g,
-                state.7 &+ h
-            )
+    /// Compresses the 64-byte block at `block` into `state`, using `w` (64 words) for the message
+    /// schedule and `k` for the round constants.
+    @inline(__always)
+    private static func compress(
+        _ state: inout State, _ block: UnsafeRawPointer, k: UnsafePointer<UInt32>,
+        schedule w: UnsafeMutablePointer<UInt32>
+    ) {
+        for t in 0..<16 {
+            w[t] = UInt32(bigEndian: block.loadUnaligned(fromByteOffset: 4 * t, as: UInt32.self))
         }
+        for t in 16..<64 {
+            let x = w[t - 15]
+            let y = w[t - 2]
+            // σ0 and σ1, with the rotations nested: ror7(x ^ ror11(x)) is ror7(x) ^ ror18(x).
+            let s0 = (x ^ x.rotatedRight(11)).rotatedRight(7) ^ (x &>> 3)
+            let s1 = (y ^ y.rotatedRight(2)).rotatedRight(17) ^ (y &>> 10)
+            w[t] = w[t - 16] &+ s0 &+ w[t - 7] &+ s1
+        }
+        var (a, b, c, d, e, f, g, h) = state
+        // Eight rounds per pass, each naming the working variables one place further on, so no round
+        // shuffles eight values. `bc` carries b ^ c: this round's a ^ b is the next round's b ^ c.
+        var bc = b ^ c
+        var t = 0
+        while t < 64 {
+            round(a, b, &d, e, f, g, &h, &bc, k[t] &+ w[t])
+            round(h, a, &c, d, e, f, &g, &bc, k[t + 1] &+ w[t + 1])
+            round(g, h, &b, c, d, e, &f, &bc, k[t + 2] &+ w[t + 2])
+            round(f, g, &a, b, c, d, &e, &bc, k[t + 3] &+ w[t + 3])
+            round(e, f, &h, a, b, c, &d, &bc, k[t + 4] &+ w[t + 4])
+            round(d, e, &g, h, a, b, &c, &bc, k[t + 5] &+ w[t + 5])
+            round(c, d, &f, g, h, a, &b, &bc, k[t + 6] &+ w[t + 6])
+            round(b, c, &e, f, g, h, &a, &bc, k[t + 7] &+ w[t + 7])
+            t += 8
+        }
+        state = (
+            state.0 &+ a, state.1 &+ b, state.2 &+ c, state.3 &+ d, state.4 &+ e, state.5 &+ f, state.6 &+ g,
+            state.7 &+ h
+        )
+    }
+
+    /// One round: `d` gains `T1`, and `h` becomes `T1 + T2`, the next round's `a`. `c` is not needed:
+    /// `bc` holds `b ^ c`, and leaves holding `a ^ b`.
+    @inline(__always)
+    private static func round(
+        _ a: UInt32, _ b: UInt32, _ d: inout UInt32,
+        _ e: UInt32, _ f: UInt32, _ g: UInt32, _ h: inout UInt32,
+        _ bc: inout UInt32, _ constantPlusWord: UInt32
+    ) {
+        // Σ1(e) = ror6(e) ^ ror11(e) ^ ror25(e) and Σ0(a) = ror2(a) ^ ror13(a) ^ ror22(a), nested.
+        let s1 = (e ^ (e ^ e.rotatedRight(14)).rotatedRight(5)).rotatedRight(6)
+        let choice = g ^ (e & (f ^ g))
+        let temp1 = h &+ s1 &+ choice &+ constantPlusWord
+        let s0 = (a ^ (a ^ a.rotatedRight(9)).rotatedRight(11)).rotatedRight(2)
+        let ab = a ^ b
+        let majority = b ^ (ab & bc)
+        bc = ab
+        d &+= temp1
+        h = temp1 &+ s0 &+ majority
     }
 }
 
 extension UInt32 {
-    fileprivate func rotatedRight(_ count: UInt32) -> UInt32 { (self >> count) | (self << (32 - count)) }
+    @inline(__always)
+    fileprivate func rotatedRight(_ count: UInt32) -> UInt32 { (self &>> count) | (self &<< (32 &- count)) }
 }

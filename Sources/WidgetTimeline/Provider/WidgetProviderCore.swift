@@ -14,6 +14,9 @@ public struct WidgetProviderCore<Kind: WidgetKind>: Sendable {
     public let loader: EntryLoader<Kind>
     public let planner: TimelinePlanner<Kind>
     @usableFromInline let log: any DiagnosticSink
+    /// Whether events reach anyone: a provider whose log discards them does not build them (the
+    /// timeline-build event formats the reload policy as text on every run).
+    @usableFromInline let logsEvents: Bool
 
     public var kind: Kind { planner.kind }
 
@@ -25,6 +28,7 @@ public struct WidgetProviderCore<Kind: WidgetKind>: Sendable {
         self.loader = loader
         self.planner = TimelinePlanner(kind: loader.kind, options: options)
         self.log = log
+        self.logsEvents = !(log is DiscardingDiagnosticSink)
     }
 
     /// The placeholder entry: the preview fixture shown as fresh, computed without touching the
@@ -56,8 +60,11 @@ public struct WidgetProviderCore<Kind: WidgetKind>: Sendable {
         forceRefresh: Bool = false
     ) async -> PlannedTimeline<WidgetState<Kind.Content>> {
         let key = key ?? kind.defaultKey
-        log.record(
-            DiagnosticEvent(at: now, side: .widgetExtension, stage: .providerRun, key: key, kind: kind.kind))
+        if logsEvents {
+            log.record(
+                DiagnosticEvent(
+                    at: now, side: .widgetExtension, stage: .providerRun, key: key, kind: kind.kind))
+        }
         let loaded = await loader.load(key, at: now, forceRefresh: forceRefresh)
         return plan(loaded, for: key, at: now, in: calendar)
     }
@@ -73,8 +80,11 @@ public struct WidgetProviderCore<Kind: WidgetKind>: Sendable {
         fetchingWith fetch: ((SnapshotKey) -> Result<SourceAnswer<Kind.Payload>, SourceFailure>)?
     ) -> PlannedTimeline<WidgetState<Kind.Content>> {
         let key = key ?? kind.defaultKey
-        log.record(
-            DiagnosticEvent(at: now, side: .widgetExtension, stage: .providerRun, key: key, kind: kind.kind))
+        if logsEvents {
+            log.record(
+                DiagnosticEvent(
+                    at: now, side: .widgetExtension, stage: .providerRun, key: key, kind: kind.kind))
+        }
         let loaded = loader.load(key, at: now, forceRefresh: forceRefresh, fetchingWith: fetch)
         return plan(loaded, for: key, at: now, in: calendar)
     }
@@ -87,6 +97,7 @@ public struct WidgetProviderCore<Kind: WidgetKind>: Sendable {
         -> PlannedTimeline<WidgetState<Kind.Content>>
     {
         let timeline = planner.plan(loaded, at: now, in: calendar).timeline
+        guard logsEvents else { return timeline }
         log.record(
             DiagnosticEvent(
                 at: now, side: .widgetExtension, stage: .timelineBuild, key: key, kind: kind.kind,

@@ -34,15 +34,52 @@ public struct DayBoundaries: Sendable, Hashable {
 
     /// The first day start strictly after `instant`.
     public func nextDayStart(after instant: Date) -> Date {
+        var offsets = ZoneOffsets(timeZone: timeZone)
+        return nextDayStart(after: instant, offsets: &offsets)
+    }
+
+    /// The day start at or before `instant`: when the local day containing `instant` began.
+    public func dayStart(containing instant: Date) -> Date {
+        var offsets = ZoneOffsets(timeZone: timeZone)
+        let next = nextDayStart(after: instant, offsets: &offsets)
+        // The day start before `next`: step back local days until one lands at or before `instant`.
+        let nextSeconds = Self.seconds(next)
+        let localNext = nextSeconds + offsets.offset(at: next)
+        var (localDay, _) = (localNext - dayStart.secondsAfterMidnight).floorDivided(by: 86_400)
         let instantSeconds = Self.seconds(instant)
-        let localSeconds = instantSeconds + Int64(timeZone.secondsFromGMT(for: instant))
+        while true {
+            localDay -= 1
+            if let start = start(ofLocalDay: localDay, offsets: &offsets), start <= instantSeconds {
+                return Date(timeIntervalSince1970: Double(start))
+            }
+        }
+    }
+
+    /// Every day start in `(start, end]`, in order.
+    public func dayStarts(after start: Date, through end: Date) -> [Date] {
+        var offsets = ZoneOffsets(timeZone: timeZone)
+        var result: [Date] = []
+        var cursor = start
+        while true {
+            let next = nextDayStart(after: cursor, offsets: &offsets)
+            guard next <= end else { return result }
+            result.append(next)
+            cursor = next
+        }
+    }
+
+    /// ``nextDayStart(after:)``, asking the zone through `offsets`, which remembers its answers for
+    /// the next question.
+    private func nextDayStart(after instant: Date, offsets: inout ZoneOffsets) -> Date {
+        let instantSeconds = Self.seconds(instant)
+        let localSeconds = instantSeconds + offsets.offset(at: instant)
         let (today, secondsIntoDay) = localSeconds.floorDivided(by: 86_400)
         // Any day whose start the local clock has already reached began at or before `instant`
         // (the first instant the clock read that time came no later than now), so the search
         // starts with today if its start is still ahead on the clock, else with tomorrow.
         var localDay = secondsIntoDay < dayStart.secondsAfterMidnight ? today : today + 1
         while true {
-            if let start = start(ofLocalDay: localDay), start > instantSeconds {
+            if let start = start(ofLocalDay: localDay, offsets: &offsets), start > instantSeconds {
                 return Date(timeIntervalSince1970: Double(start))
             }
             localDay += 1
@@ -51,44 +88,18 @@ public struct DayBoundaries: Sendable, Hashable {
 
     /// The day start of the local date `localDay` (days since 1970-01-01), or `nil` when the zone
     /// skipped that whole date.
-    private func start(ofLocalDay localDay: Int64) -> Int64? {
+    private func start(ofLocalDay localDay: Int64, offsets: inout ZoneOffsets) -> Int64? {
         let wallClock = localDay * 86_400 + dayStart.secondsAfterMidnight
-        let start = firstInstant(atOrAfterWallClock: wallClock)
+        let start = firstInstant(atOrAfterWallClock: wallClock, offsets: &offsets)
         // The clock read the day start on that very date: the date exists.
         if start.localWallClock.floorDivided(by: 86_400).quotient == localDay { return start.instant }
         // Otherwise the date may have been skipped entirely (Pacific/Apia 2011-12-30): it exists
         // only if the clock ever read its midnight on it.
-        let midnight = dayStart == .midnight ? start : firstInstant(atOrAfterWallClock: localDay * 86_400)
+        let midnight =
+            dayStart == .midnight
+            ? start : firstInstant(atOrAfterWallClock: localDay * 86_400, offsets: &offsets)
         guard midnight.localWallClock.floorDivided(by: 86_400).quotient == localDay else { return nil }
         return start.instant
-    }
-
-    /// The day start at or before `instant`: when the local day containing `instant` began.
-    public func dayStart(containing instant: Date) -> Date {
-        let next = nextDayStart(after: instant)
-        // The day start before `next`: step back local days until one lands at or before `instant`.
-        let nextSeconds = Self.seconds(next)
-        let localNext = nextSeconds + Int64(timeZone.secondsFromGMT(for: next))
-        var (localDay, _) = (localNext - dayStart.secondsAfterMidnight).floorDivided(by: 86_400)
-        let instantSeconds = Self.seconds(instant)
-        while true {
-            localDay -= 1
-            if let start = start(ofLocalDay: localDay), start <= instantSeconds {
-                return Date(timeIntervalSince1970: Double(start))
-            }
-        }
-    }
-
-    /// Every day start in `(start, end]`, in order.
-    public func dayStarts(after start: Date, through end: Date) -> [Date] {
-        var result: [Date] = []
-        var cursor = start
-        while true {
-            let next = nextDayStart(after: cursor)
-            guard next <= end else { return result }
-            result.append(next)
-            cursor = next
-        }
     }
 
     /// The least instant (whole seconds) at which the local clock reads `wallClock` or later, and
@@ -97,22 +108,21 @@ public struct DayBoundaries: Sendable, Hashable {
     /// Offsets are piecewise constant between the zone's transitions, and within one piece the
     /// local clock runs forward with the instant, so the answer is either the start of a piece
     /// (the clock jumped past `wallClock` there: a gap) or `wallClock - offset` inside one.
-    func firstInstant(atOrAfterWallClock wallClock: Int64) -> (instant: Int64, localWallClock: Int64) {
+    private func firstInstant(atOrAfterWallClock wallClock: Int64, offsets: inout ZoneOffsets) -> (
+        instant: Int64, localWallClock: Int64
+    ) {
         // No offset on Earth exceeds ±26 h, so the answer lies in this window.
         var pieceStart = wallClock - 26 * 3600
         let windowEnd = wallClock + 26 * 3600
         while pieceStart < windowEnd {
-            let offset = Int64(timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: Double(pieceStart))))
-            let transition = timeZone.nextDaylightSavingTimeTransition(
-                after: Date(timeIntervalSince1970: Double(pieceStart))
-            )
-            let pieceEnd = transition.map { Self.seconds($0) } ?? windowEnd
+            let (offset, transition) = offsets.piece(at: pieceStart)
+            let pieceEnd = transition ?? windowEnd
             if pieceStart + offset >= wallClock { return (pieceStart, pieceStart + offset) }
             let candidate = wallClock - offset
             if candidate < pieceEnd { return (candidate, wallClock) }
             pieceStart = max(pieceEnd, pieceStart + 1)
         }
-        let offset = Int64(timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: Double(wallClock))))
+        let offset = offsets.offset(at: Date(timeIntervalSince1970: Double(wallClock)))
         return (wallClock - offset, wallClock)
     }
 

@@ -137,10 +137,11 @@ public struct TimelineInvariants: Sendable, Hashable {
             }
         }
         let horizonEnd = now.addingTimeInterval(horizon)
-        let withinHorizon = Array(spaced.prefix { $0.date <= horizonEnd })
-        guard withinHorizon.count > maximumEntries || withinHorizon.count < spaced.count else {
+        let withinHorizonCount = spaced.prefix { $0.date <= horizonEnd }.count
+        guard withinHorizonCount > maximumEntries || withinHorizonCount < spaced.count else {
             return (build(spaced), corrections)
         }
+        let withinHorizon = Array(spaced.prefix(withinHorizonCount))
         var kept = Array(withinHorizon.prefix(maximumEntries))
         if withinHorizon.count > maximumEntries {
             let protectedTail = withinHorizon.dropFirst().filter { protected.contains($0.date) }

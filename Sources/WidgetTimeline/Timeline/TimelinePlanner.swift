@@ -47,24 +47,58 @@ public struct TimelinePlanner<Kind: WidgetKind>: Sendable {
 
         let horizonEnd = now.addingTimeInterval(options.horizon)
         let freshness = kind.freshness(of: snapshot)
-        let freshnessTransitions = freshness.transitions(dataObservedAt: snapshot.dataObservedAt, after: now)
-            .filter { $0 <= horizonEnd }
-        var instants = [now] + freshnessTransitions
-        instants += kind.changePoints(of: snapshot, after: now, through: horizonEnd, in: calendar)
-            .filter { $0 > now && $0 <= horizonEnd }
+        var freshnessTransitions = freshness.transitions(dataObservedAt: snapshot.dataObservedAt, after: now)
+        freshnessTransitions.removeAll { $0 > horizonEnd }
+        let changePoints = kind.changePoints(of: snapshot, after: now, through: horizonEnd, in: calendar)
+        var instants: [Date] = []
+        instants.reserveCapacity(1 + freshnessTransitions.count + changePoints.count)
+        instants.append(now)
+        instants += freshnessTransitions
+        for point in changePoints where point > now && point <= horizonEnd { instants.append(point) }
         instants.sort()
         var unique: [Date] = []
         unique.reserveCapacity(instants.count)
         for instant in instants where unique.last != instant { unique.append(instant) }
+        // Protection matters only where samples or entries are cut, which takes more instants than
+        // the entry limit (the sample limit is never below it).
+        let protected: Set<Date> = unique.count > options.maximumEntries ? Set(freshnessTransitions) : []
         let (sampledInstants, sampleCut) = Self.boundSamples(
-            unique, limit: options.maximumSamples, protecting: Set(freshnessTransitions))
+            unique, limit: options.maximumSamples, protecting: protected)
 
-        let sampled = sampledInstants.map { instant in
-            let state = kind.state(of: snapshot, at: instant, in: calendar)
-            return PlannedEntry(date: instant, state: state, relevance: kind.relevance(of: state))
+        // The state at each instant, as ``WidgetKind/state(of:at:in:)`` gives it, with every content
+        // shown asked for in one call, so the kind does its per-snapshot work once.
+        let stamp = snapshot.stamp
+        let hidesExpired = freshness.expiredValue == .hidden
+        let shown =
+            hidesExpired
+            ? sampledInstants.filter {
+                freshness.classify(dataObservedAt: stamp.observedAt, at: $0) != .expired
+            }
+            : sampledInstants
+        let contents = kind.contents(of: snapshot, at: shown, in: calendar)
+        precondition(
+            contents.count == shown.count,
+            "\(Kind.self).contents(of:at:in:) must return one content per instant")
+        var sampled: [PlannedEntry<WidgetState<Kind.Content>>] = []
+        sampled.reserveCapacity(sampledInstants.count)
+        var nextContent = contents.startIndex
+        for instant in sampledInstants {
+            let freshnessClass = freshness.classify(dataObservedAt: stamp.observedAt, at: instant)
+            let state: WidgetState<Kind.Content>
+            if freshnessClass == .expired && hidesExpired {
+                state = .unavailable(.expired)
+            } else {
+                let content = contents[nextContent]
+                nextContent += 1
+                switch freshnessClass {
+                case .fresh: state = .fresh(content, stamp)
+                case .stale: state = .stale(content, stamp)
+                case .expired: state = .expired(content, stamp)
+                }
+            }
+            sampled.append(PlannedEntry(date: instant, state: state, relevance: kind.relevance(of: state)))
         }
-        let (entries, enforced) = invariants.enforce(
-            sampled, now: now, protecting: Set(freshnessTransitions))
+        let (entries, enforced) = invariants.enforce(sampled, now: now, protecting: protected)
         let corrections = enforced + (sampleCut.map { [$0] } ?? [])
         // The earliest cut, by the sample limit or the entry limit, is where the reload is wanted.
         let cutShortAt = corrections.compactMap { correction -> Date? in

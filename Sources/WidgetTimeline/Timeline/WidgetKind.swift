@@ -38,6 +38,14 @@ public protocol WidgetKind: Sendable {
     /// What the widget shows at `instant`, from the snapshot's payload.
     func content(of snapshot: Snapshot<Payload>, at instant: Date, in calendar: Calendar) -> Content
 
+    /// What the widget shows at each of `instants`, in order: ``content(of:at:in:)`` at each.
+    ///
+    /// The planner asks for every instant it samples in one call, so a widget whose content needs
+    /// work that depends only on the snapshot — the day start after `generatedAt`, say — can do it
+    /// once per timeline rather than once per entry. An implementation must return exactly what
+    /// ``content(of:at:in:)`` returns at each instant. Defaults to calling it for each.
+    func contents(of snapshot: Snapshot<Payload>, at instants: [Date], in calendar: Calendar) -> [Content]
+
     /// Instants in `(now, end]` where ``content(of:at:in:)`` can change without new data:
     /// scheduled events, day starts. Freshness thresholds are added by the planner.
     func changePoints(
@@ -69,6 +77,12 @@ extension WidgetKind {
     }
 
     public func payload(_ payload: Payload, answers key: SnapshotKey) -> Bool { true }
+
+    public func contents(of snapshot: Snapshot<Payload>, at instants: [Date], in calendar: Calendar)
+        -> [Content]
+    {
+        instants.map { content(of: snapshot, at: $0, in: calendar) }
+    }
 
     public func relevance(of state: WidgetState<Content>) -> EntryRelevance? { nil }
 

@@ -31,6 +31,7 @@ public enum WidgetState<Content: Sendable & Equatable>: Sendable, Equatable {
     case expired(Content, DataStamp)
 
     /// The value shown, if any.
+    @inlinable
     public var content: Content? {
         switch self {
         case .fresh(let content, _), .stale(let content, _), .expired(let content, _): content
@@ -39,6 +40,7 @@ public enum WidgetState<Content: Sendable & Equatable>: Sendable, Equatable {
     }
 
     /// Where the shown value came from, if a value is shown.
+    @inlinable
     public var stamp: DataStamp? {
         switch self {
         case .fresh(_, let stamp), .stale(_, let stamp), .expired(_, let stamp): stamp
@@ -47,6 +49,7 @@ public enum WidgetState<Content: Sendable & Equatable>: Sendable, Equatable {
     }
 
     /// The freshness the screen claims for its value; `nil` when no value is shown.
+    @inlinable
     public var freshness: Freshness? {
         switch self {
         case .fresh: .fresh

@@ -25,14 +25,22 @@ public struct ScheduleWidget: WidgetKind {
     public func content(of snapshot: Snapshot<SchedulePayload>, at instant: Date, in calendar: Calendar)
         -> ScheduleContent
     {
-        let payload = snapshot.payload
-        let boundaries = DayBoundaries(calendar: calendar, dayStart: dayStart)
-        // The count was taken on the day the snapshot was generated; a later day has none yet.
-        let generated = snapshot.generatedAt
-        let countIsToday =
-            instant >= generated
-            ? instant < boundaries.nextDayStart(after: generated)
-            : instant >= boundaries.dayStart(containing: generated)
+        var countedDay = CountedDay(
+            snapshot: snapshot, boundaries: DayBoundaries(calendar: calendar, dayStart: dayStart))
+        return content(of: snapshot.payload, at: instant, countIsToday: countedDay.contains(instant))
+    }
+
+    /// The screens at `instants`, finding the day the count belongs to once for all of them.
+    public func contents(of snapshot: Snapshot<SchedulePayload>, at instants: [Date], in calendar: Calendar)
+        -> [ScheduleContent]
+    {
+        var countedDay = CountedDay(
+            snapshot: snapshot, boundaries: DayBoundaries(calendar: calendar, dayStart: dayStart))
+        return instants.map { content(of: snapshot.payload, at: $0, countIsToday: countedDay.contains($0)) }
+    }
+
+    private func content(of payload: SchedulePayload, at instant: Date, countIsToday: Bool) -> ScheduleContent
+    {
         let doneToday = countIsToday ? payload.completedToday : 0
         // The latest item already due wins (an overdue dose must not hide behind the next one);
         // before any is due, the earliest upcoming one. One pass, no sorting: this runs per entry.
@@ -57,12 +65,41 @@ public struct ScheduleWidget: WidgetKind {
         return ScheduleContent(phase: phase, dueAt: focus, completedToday: doneToday, remaining: remaining)
     }
 
+    /// The local day the snapshot's count was taken on: from the day start containing
+    /// `generatedAt` to the next one. Each end is found when first needed, then remembered.
+    private struct CountedDay {
+        let generated: Date
+        let boundaries: DayBoundaries
+        private var start: Date?
+        private var end: Date?
+
+        init(snapshot: Snapshot<SchedulePayload>, boundaries: DayBoundaries) {
+            self.generated = snapshot.generatedAt
+            self.boundaries = boundaries
+        }
+
+        /// Whether `instant` falls on that day: the count was taken on the day the snapshot was
+        /// generated, and a later day has none yet.
+        mutating func contains(_ instant: Date) -> Bool {
+            if instant >= generated {
+                let end = self.end ?? boundaries.nextDayStart(after: generated)
+                self.end = end
+                return instant < end
+            }
+            let start = self.start ?? boundaries.dayStart(containing: generated)
+            self.start = start
+            return instant >= start
+        }
+    }
+
     public func changePoints(
         of snapshot: Snapshot<SchedulePayload>,
         after now: Date,
         through end: Date,
         in calendar: Calendar
     ) -> [Date] {
+        // Only the window's points: a snapshot at the size cap holds some 45,000 due times, and
+        // the planner keeps what lies in `(now, end]` anyway.
         var points: [Date] = []
         for due in snapshot.payload.pending {
             if due > now, due <= end { points.append(due) }

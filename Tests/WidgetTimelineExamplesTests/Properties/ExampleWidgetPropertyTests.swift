@@ -95,6 +95,27 @@ struct ExampleWidgetPropertyTests {
         }
     }
 
+    @Test(
+        "the schedule widget's screens for many instants at once are its screens one at a time (1,000 inputs)"
+    )
+    func scheduleContentsMatchContent() {
+        PropertyCheck.forAll("schedule contents", firstSeed: 440_000) { values in
+            let now = values.recentInstant()
+            var widget = ScheduleWidget()
+            widget.dayStart = values.dayStart()
+            let snapshot = values.snapshot(
+                values.schedulePayload(around: now), kind: widget.kind, around: now)
+            let calendar = Calendar.gregorian(in: values.timeZone().identifier)
+            // Instants on both sides of generatedAt and of the day starts around it.
+            let instants = (0..<values.int(in: 0...12)).map { _ in
+                snapshot.generatedAt.addingTimeInterval(Double(values.int(in: -200_000...200_000)))
+            }
+            let one = instants.map { widget.content(of: snapshot, at: $0, in: calendar) }
+            let all = widget.contents(of: snapshot, at: instants, in: calendar)
+            return one == all ? nil : "contents \(all) but one at a time \(one)"
+        }
+    }
+
     /// Plans `payload` as loaded, failed with it as last known, or not there at all, and returns
     /// the rules the plan breaks (nil when none), including `build | lint` finding errors.
     static func problems<Kind: WidgetKind>(
