@@ -323,6 +323,13 @@ extension JSONTape {
             var isASCII = true
             let count = bytes.count
             while index < count {
+                // Eight plain bytes at a time: none below 0x20, above 0x7F, a quote or a backslash.
+                while index + 8 <= count,
+                    Self.isPlain(UnsafeRawPointer(bytes.baseAddress! + index).loadUnaligned(as: UInt64.self))
+                {
+                    index += 8
+                }
+                guard index < count else { break }
                 let byte = bytes[index]
                 if byte >= 0x20, byte < 0x80, byte != UInt8(ascii: "\""), byte != UInt8(ascii: "\\") {
                     index += 1
@@ -346,6 +353,17 @@ extension JSONTape {
                 }
             }
             return nil
+        }
+
+        /// Whether none of eight bytes (in any order) ends or escapes a string or needs checking
+        /// as UTF-8: the classic "has a zero byte" tests, exact as yes-or-no answers.
+        private static func isPlain(_ word: UInt64) -> Bool {
+            let ones: UInt64 = 0x0101_0101_0101_0101
+            let highs: UInt64 = 0x8080_8080_8080_8080
+            func hasZeroByte(_ value: UInt64) -> Bool { (value &- ones) & ~value & highs != 0 }
+            let hasControl = (word &- 0x20 &* ones) & ~word & highs != 0
+            return word & highs == 0 && !hasControl && !hasZeroByte(word ^ (0x22 &* ones))
+                && !hasZeroByte(word ^ (0x5C &* ones))
         }
 
         private mutating func escape() -> Bool {

@@ -92,7 +92,7 @@ final class JSONTapeDecoder: Decoder {
         if T.self == Data.self || T.self == URL.self || T.self == Decimal.self { throw handBack() }
         // An array is built at its final size: what `Array.init(from:)` does, without growing a
         // megabyte snapshot's 40,000 instants by doubling.
-        if let arrayType = T.self as? any TapeDecodableArray.Type {
+        if tokens[index].kind == .array, let arrayType = T.self as? any TapeDecodableArray.Type {
             return try arrayType.init(tapeArrayAt: index, key: key, depth: depth, tail: tail, in: self) as! T
         }
         // A container in use sits at the top of the path. One kept and used later does not: its

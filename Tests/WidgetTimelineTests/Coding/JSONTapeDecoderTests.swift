@@ -65,6 +65,29 @@ struct JSONTapeDecoderTests {
         }
     }
 
+    @Test("a string's every byte is checked, wherever it falls among the eight read at once")
+    func everyPositionInAString() {
+        let specials: [[UInt8]] = [
+            [0x00], [0x1F], [0x20], [0x22], [0x5C], [0x5C, 0x6E], [0x7F], [0x80], [0xC3, 0xA9], [0xFF],
+        ]
+        for length in 0...17 {
+            for position in 0...length {
+                for special in specials {
+                    var text = [UInt8](repeating: UInt8(ascii: "a"), count: length)
+                    text.insert(contentsOf: special, at: position)
+                    let bytes = [0x22] + text + [0x22]
+                    #expect(Self.tape(bytes) == Self.parserAccepts(bytes), "\(bytes)")
+                    let decoded = Array(bytes).withUnsafeBufferPointer {
+                        JSONTapeDecoder.decode(String.self, from: $0)
+                    }
+                    if case .decoded(let string) = decoded {
+                        #expect(string == (try? JSONDecoder().decode(String.self, from: Data(bytes))))
+                    }
+                }
+            }
+        }
+    }
+
     @Test("agrees with the parser on 3,000 damaged documents")
     func damagedDocuments() {
         let significant = Array("{}[]\",:\\ u0123456789.eE+-tfnl\u{0}".utf8) + [0xC3, 0xA9, 0xED, 0xFF, 0x80]
