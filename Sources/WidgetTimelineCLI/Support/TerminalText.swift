@@ -7,8 +7,11 @@ enum TerminalText {
 
     /// `text` with every control character escaped except those in `kept`.
     static func escaping(_ text: String, keeping kept: Set<Unicode.Scalar>) -> String {
+        // The control characters (general category Cc) are exactly U+0000–U+001F and
+        // U+007F–U+009F, a set Unicode's stability policy fixes; testing the ranges spares every
+        // line of output a lookup in the Unicode property tables.
         func isEscaped(_ scalar: Unicode.Scalar) -> Bool {
-            scalar.properties.generalCategory == .control && !kept.contains(scalar)
+            (scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)) && !kept.contains(scalar)
         }
         guard text.unicodeScalars.contains(where: isEscaped) else { return text }
         var escaped = String.UnicodeScalarView()
