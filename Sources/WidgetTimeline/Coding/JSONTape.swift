@@ -25,6 +25,11 @@ struct JSONTape {
         guard scanner.document(into: &tokens) else { return nil }
     }
 
+    /// The fewest scalars an array must hold to stay off the tape. Short arrays (an envelope's few
+    /// instants) are decoded faster from tokens; long ones would make the tape as large as the
+    /// document.
+    static let compactArrayMinimum = 64
+
     /// The raw bytes of a string token (between its quotes, escapes not decoded).
     static func rawText(of token: JSONToken, in bytes: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<
         UInt8
@@ -118,6 +123,19 @@ struct JSONToken {
     }
 
     var isContainer: Bool { kind == .array || kind == .object }
+    /// Arrays: a long array of scalars whose elements are not on the tape (see
+    /// ``JSONTape/compactArrayMinimum``); they are read from ``firstElementByte`` when decoded.
+    var isCompact: Bool { flags & 4 != 0 }
+
+    /// Compact arrays: the first byte of the first element.
+    var firstElementByte: Int { Int(last) }
+
+    /// Marks an array as compact: `count` scalars from byte `firstElement` on.
+    mutating func makeCompact(count: Int, firstElement: Int) {
+        self.count = count
+        last = UInt32(truncatingIfNeeded: firstElement)
+        flags |= 4
+    }
     /// Strings: at least one escape.
     var hasEscapes: Bool { flags & 1 != 0 }
     /// Strings: no escape and only ASCII bytes, so equal to another such string exactly when the
@@ -143,7 +161,7 @@ extension [JSONToken] {
     /// The index of the token after the whole value at `index`.
     func after(_ index: Int) -> Int {
         let token = self[index]
-        return token.isContainer ? token.containerEnd : index + 1
+        return token.isContainer && !token.isCompact ? token.containerEnd : index + 1
     }
 }
 
@@ -184,32 +202,69 @@ extension JSONTape {
             switch bytes[index] {
             case UInt8(ascii: "{"): return object(into: &tokens)
             case UInt8(ascii: "["): return array(into: &tokens)
-            case UInt8(ascii: "\""):
-                guard let token = string() else { return false }
+            default:
+                guard let token = scalar() else { return false }
                 tokens.append(token)
                 return true
-            case UInt8(ascii: "t"): return literal("true", .trueLiteral, into: &tokens)
-            case UInt8(ascii: "f"): return literal("false", .falseLiteral, into: &tokens)
-            case UInt8(ascii: "n"): return literal("null", .null, into: &tokens)
-            case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return number(into: &tokens)
-            default: return false
             }
         }
 
-        private mutating func literal(
-            _ word: StaticString, _ kind: JSONToken.Kind, into tokens: inout [JSONToken]
-        )
-            -> Bool
-        {
+        /// A string, number or literal, checked; `nil` when it is none of them or not valid.
+        private mutating func scalar() -> JSONToken? {
+            guard index < bytes.count else { return nil }
+            switch bytes[index] {
+            case UInt8(ascii: "\""): return string()
+            case UInt8(ascii: "t"): return literal("true", .trueLiteral)
+            case UInt8(ascii: "f"): return literal("false", .falseLiteral)
+            case UInt8(ascii: "n"): return literal("null", .null)
+            case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return number()
+            default: return nil
+            }
+        }
+
+        private mutating func literal(_ word: StaticString, _ kind: JSONToken.Kind) -> JSONToken? {
             let length = word.utf8CodeUnitCount
-            guard index + length <= bytes.count else { return false }
+            guard index + length <= bytes.count else { return nil }
             let matches = word.withUTF8Buffer { expected in
                 (0..<length).allSatisfy { bytes[index + $0] == expected[$0] }
             }
-            guard matches else { return false }
+            guard matches else { return nil }
             index += length
-            tokens.append(JSONToken(kind: kind, start: index - length, end: index))
-            return true
+            return JSONToken(kind: kind, start: index - length, end: index)
+        }
+
+        /// What the elements of an array turned out to be, when read without tokens.
+        private enum ScalarRun {
+            /// Only scalars, this many; the array is closed.
+            case scalars(Int)
+            /// An object or an array among the elements.
+            case containers
+            case invalid
+        }
+
+        /// Reads an array's elements (the index at the first) as long as they are scalars,
+        /// checking them and keeping no tokens.
+        private mutating func scalarRun() -> ScalarRun {
+            if index < bytes.count, bytes[index] == UInt8(ascii: "]") {
+                index += 1
+                return .scalars(0)
+            }
+            var elements = 0
+            while true {
+                skipWhitespace()
+                guard index < bytes.count else { return .invalid }
+                if bytes[index] == UInt8(ascii: "{") || bytes[index] == UInt8(ascii: "[") {
+                    return .containers
+                }
+                guard scalar() != nil else { return .invalid }
+                elements += 1
+                skipWhitespace()
+                guard index < bytes.count else { return .invalid }
+                let byte = bytes[index]
+                index += 1
+                if byte == UInt8(ascii: "]") { return .scalars(elements) }
+                guard byte == UInt8(ascii: ",") else { return .invalid }
+            }
         }
 
         private mutating func array(into tokens: inout [JSONToken]) -> Bool {
@@ -218,8 +273,20 @@ extension JSONTape {
             index += 1
             let position = tokens.count
             tokens.append(JSONToken(kind: .array))
-            var elements = 0
             skipWhitespace()
+            // A long array of scalars (a megabyte snapshot's 45,000 instants) stays off the tape:
+            // its elements are read again, in order, when decoded. Anything else is read again
+            // here, with tokens — at most twice the array's scalars in all.
+            let firstElement = index
+            switch scalarRun() {
+            case .invalid: return false
+            case .scalars(let count) where count >= JSONTape.compactArrayMinimum:
+                depth -= 1
+                tokens[position].makeCompact(count: count, firstElement: firstElement)
+                return true
+            case .scalars, .containers: index = firstElement
+            }
+            var elements = 0
             if index < bytes.count, bytes[index] == UInt8(ascii: "]") {
                 index += 1
             } else {
@@ -437,21 +504,21 @@ extension JSONTape {
             return true
         }
 
-        private mutating func number(into tokens: inout [JSONToken]) -> Bool {
+        private mutating func number() -> JSONToken? {
             let start = index
             var isInteger = true
             if bytes[index] == UInt8(ascii: "-") { index += 1 }
-            guard index < bytes.count, isDigit(bytes[index]) else { return false }
+            guard index < bytes.count, isDigit(bytes[index]) else { return nil }
             if bytes[index] == UInt8(ascii: "0") {
                 index += 1
-                if index < bytes.count, isDigit(bytes[index]) { return false }
+                if index < bytes.count, isDigit(bytes[index]) { return nil }
             } else {
                 skipDigits()
             }
             if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
                 isInteger = false
                 index += 1
-                guard skipDigits() > 0 else { return false }
+                guard skipDigits() > 0 else { return nil }
             }
             let hasExponent = index < bytes.count && (bytes[index] | 0x20) == UInt8(ascii: "e")
             if hasExponent {
@@ -461,19 +528,17 @@ extension JSONTape {
                 {
                     index += 1
                 }
-                guard skipDigits() > 0 else { return false }
+                guard skipDigits() > 0 else { return nil }
             }
             // As the parser: a number that could overflow a `Double` must not.
             if hasExponent || index - start >= 300 {
                 let text = String(
                     decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
                 if !(isInteger && Int64(text) != nil) {
-                    guard let number = Double(text), number.isFinite else { return false }
+                    guard let number = Double(text), number.isFinite else { return nil }
                 }
             }
-            tokens.append(
-                JSONToken(kind: .number, start: start, end: index, isPlain: isInteger))
-            return true
+            return JSONToken(kind: .number, start: start, end: index, isPlain: isInteger)
         }
 
         private func isDigit(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }

@@ -37,6 +37,68 @@ final class JSONTapeDecoder: Decoder {
     /// The attempt ended: Foundation's decoder decides this document.
     struct HandBack: Error {}
 
+    /// The element of a compact array being decoded (see ``JSONTape/compactArrayMinimum``), at
+    /// index ``scratchIndex``, one past the tape: such elements are scalars, so one slot is enough.
+    private var scratch = JSONToken(kind: .null)
+    var scratchIndex: Int { tokens.count }
+
+    /// The token at `index`: on the tape, or the compact array element being decoded.
+    func token(_ index: Int) -> JSONToken { index < tokens.count ? tokens[index] : scratch }
+
+    /// Makes the compact array element starting at byte `start` the scratch token, and returns the
+    /// first byte of the element after it. The document was checked when the tape was made, so
+    /// only the element's extent and kind are found here.
+    func loadElement(at start: Int) -> Int {
+        var index = start
+        switch bytes[start] {
+        case UInt8(ascii: "\""):
+            index += 1
+            var hasEscapes = false
+            var isASCII = true
+            while bytes[index] != UInt8(ascii: "\"") {
+                if bytes[index] == UInt8(ascii: "\\") {
+                    hasEscapes = true
+                    index += 2
+                } else {
+                    if bytes[index] >= 0x80 { isASCII = false }
+                    index += 1
+                }
+            }
+            scratch = JSONToken(
+                kind: .string, start: start + 1, end: index, hasEscapes: hasEscapes,
+                isPlain: !hasEscapes && isASCII)
+            index += 1
+        case UInt8(ascii: "t"):
+            index += 4
+            scratch = JSONToken(kind: .trueLiteral, start: start, end: index)
+        case UInt8(ascii: "f"):
+            index += 5
+            scratch = JSONToken(kind: .falseLiteral, start: start, end: index)
+        case UInt8(ascii: "n"):
+            index += 4
+            scratch = JSONToken(kind: .null, start: start, end: index)
+        default:
+            var isInteger = true
+            numberBytes: while index < bytes.count {
+                switch bytes[index] {
+                case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "+"): break
+                case UInt8(ascii: "."), UInt8(ascii: "e"), UInt8(ascii: "E"): isInteger = false
+                default: break numberBytes
+                }
+                index += 1
+            }
+            scratch = JSONToken(kind: .number, start: start, end: index, isPlain: isInteger)
+        }
+        // Past whitespace, one comma and whitespace: the next element (or the closing bracket).
+        while index < bytes.count {
+            switch bytes[index] {
+            case 0x20, 0x0A, 0x0D, 0x09, UInt8(ascii: ","): index += 1
+            default: return index
+            }
+        }
+        return index
+    }
+
     /// Whether any hand-back was thrown, caught or not.
     private var handedBack = false
 
@@ -62,13 +124,13 @@ final class JSONTapeDecoder: Decoder {
     // MARK: Decoder
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
-        guard tokens[position].kind == .object else { throw handBack() }
+        guard token(position).kind == .object else { throw handBack() }
         return KeyedDecodingContainer(
             KeyedContainer<Key>(decoder: self, object: position, depth: codingPath.count))
     }
 
     func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
-        guard tokens[position].kind == .array else { throw handBack() }
+        guard token(position).kind == .array else { throw handBack() }
         return UnkeyedContainer(decoder: self, array: position, depth: codingPath.count)
     }
 
@@ -92,7 +154,7 @@ final class JSONTapeDecoder: Decoder {
         if T.self == Data.self || T.self == URL.self || T.self == Decimal.self { throw handBack() }
         // An array is built at its final size: what `Array.init(from:)` does, without growing a
         // megabyte snapshot's 40,000 instants by doubling.
-        if tokens[index].kind == .array, let arrayType = T.self as? any TapeDecodableArray.Type {
+        if token(index).kind == .array, let arrayType = T.self as? any TapeDecodableArray.Type {
             return try arrayType.init(tapeArrayAt: index, key: key, depth: depth, tail: tail, in: self) as! T
         }
         // A container in use sits at the top of the path. One kept and used later does not: its
@@ -112,16 +174,16 @@ final class JSONTapeDecoder: Decoder {
         return try T(from: self)
     }
 
-    func isNull(at index: Int) -> Bool { tokens[index].kind == .null }
+    func isNull(at index: Int) -> Bool { token(index).kind == .null }
 
     func string(at index: Int) throws -> String {
-        let token = tokens[index]
+        let token = token(index)
         guard token.kind == .string else { throw handBack() }
         return JSONTape.string(of: token, in: bytes)
     }
 
     func bool(at index: Int) throws -> Bool {
-        switch tokens[index].kind {
+        switch token(index).kind {
         case .trueLiteral: return true
         case .falseLiteral: return false
         default: throw handBack()
@@ -130,7 +192,7 @@ final class JSONTapeDecoder: Decoder {
 
     /// A whole number written as one (`12`, `-3`) that fits `T`; anything else Foundation decides.
     func integer<T: FixedWidthInteger>(_ type: T.Type, at index: Int) throws -> T {
-        let token = tokens[index]
+        let token = token(index)
         guard token.kind == .number, token.isPlain else { throw handBack() }
         var cursor = token.start
         let end = token.end
@@ -180,7 +242,7 @@ final class JSONTapeDecoder: Decoder {
     }
 
     private func numberText(at index: Int) throws -> String {
-        let token = tokens[index]
+        let token = token(index)
         guard token.kind == .number else { throw handBack() }
         return String(
             decoding: UnsafeBufferPointer(rebasing: bytes[token.start..<token.end]), as: UTF8.self)
@@ -188,7 +250,7 @@ final class JSONTapeDecoder: Decoder {
 
     /// An instant as ``JSONCoding/decoder()`` reads one: RFC 3339 text with an offset.
     func date(at index: Int) throws -> Date {
-        let token = tokens[index]
+        let token = token(index)
         guard token.kind == .string else { throw handBack() }
         let date =
             token.hasEscapes
@@ -219,18 +281,31 @@ extension Array: TapeDecodableArray where Element: Decodable {
         tapeArrayAt index: Int, key: (any CodingKey)?, depth: Int, tail: [any CodingKey],
         in decoder: JSONTapeDecoder
     ) throws {
-        guard decoder.tokens[index].kind == .array else { throw decoder.handBack() }
+        let array = decoder.token(index)
+        guard array.kind == .array else { throw decoder.handBack() }
         self.init()
-        reserveCapacity(decoder.tokens[index].count)
+        reserveCapacity(array.count)
         var path = tail
         if let key { path.append(key) }
+        if array.isCompact {
+            var start = array.firstElementByte
+            for position in 0..<array.count {
+                start = decoder.loadElement(at: start)
+                append(
+                    try decoder.value(
+                        Element.self, at: decoder.scratchIndex, key: ElementKey(position), depth: depth,
+                        tail: path))
+            }
+            return
+        }
         var element = index + 1
-        for position in 0..<decoder.tokens[index].count {
+        for position in 0..<array.count {
             append(
                 try decoder.value(
                     Element.self, at: element, key: ElementKey(position), depth: depth, tail: path))
             element = decoder.tokens.after(element)
         }
+
     }
 }
 
@@ -375,14 +450,14 @@ extension JSONTapeDecoder {
             -> KeyedDecodingContainer<NestedKey>
         {
             let token = try member(key)
-            guard decoder.tokens[token].kind == .object else { throw decoder.handBack() }
+            guard decoder.token(token).kind == .object else { throw decoder.handBack() }
             return KeyedDecodingContainer(
                 KeyedContainer<NestedKey>(decoder: decoder, object: token, depth: depth, tail: tail + [key]))
         }
 
         func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {
             let token = try member(key)
-            guard decoder.tokens[token].kind == .array else { throw decoder.handBack() }
+            guard decoder.token(token).kind == .array else { throw decoder.handBack() }
             return UnkeyedContainer(decoder: decoder, array: token, depth: depth, tail: tail + [key])
         }
 
@@ -396,15 +471,18 @@ extension JSONTapeDecoder {
         let tail: [any CodingKey]
         let count: Int?
         private(set) var currentIndex = 0
-        /// The token of the next element.
+        /// The token of the next element; for a compact array, its first byte.
         private var cursor: Int
+        private let isCompact: Bool
 
         init(decoder: JSONTapeDecoder, array: Int, depth: Int, tail: [any CodingKey] = []) {
             self.decoder = decoder
             self.depth = depth
             self.tail = tail
-            self.count = decoder.tokens[array].count
-            self.cursor = array + 1
+            let token = decoder.token(array)
+            self.count = token.count
+            self.isCompact = token.isCompact
+            self.cursor = token.isCompact ? token.firstElementByte : array + 1
         }
 
         var codingPath: [any CodingKey] { decoder.codingPath(depth: depth, tail: tail) }
@@ -413,6 +491,13 @@ extension JSONTapeDecoder {
         /// The next element's token; the container moves past it only if `read` succeeds.
         private mutating func next<T>(_ read: (JSONTapeDecoder, Int) throws -> T) throws -> T {
             guard !isAtEnd else { throw decoder.handBack() }
+            if isCompact {
+                let following = decoder.loadElement(at: cursor)
+                let value = try read(decoder, decoder.scratchIndex)
+                cursor = following
+                currentIndex += 1
+                return value
+            }
             let value = try read(decoder, cursor)
             cursor = decoder.tokens.after(cursor)
             currentIndex += 1
@@ -421,8 +506,9 @@ extension JSONTapeDecoder {
 
         mutating func decodeNil() throws -> Bool {
             guard !isAtEnd else { throw decoder.handBack() }
-            guard decoder.isNull(at: cursor) else { return false }
-            cursor += 1
+            let following = isCompact ? decoder.loadElement(at: cursor) : cursor + 1
+            guard decoder.isNull(at: isCompact ? decoder.scratchIndex : cursor) else { return false }
+            cursor = following
             currentIndex += 1
             return true
         }
@@ -457,7 +543,7 @@ extension JSONTapeDecoder {
         {
             let (depth, tail) = (depth, tail + [ElementKey(currentIndex)])
             return try next { decoder, token in
-                guard decoder.tokens[token].kind == .object else { throw decoder.handBack() }
+                guard decoder.token(token).kind == .object else { throw decoder.handBack() }
                 return KeyedDecodingContainer(
                     KeyedContainer<NestedKey>(decoder: decoder, object: token, depth: depth, tail: tail))
             }
@@ -466,7 +552,7 @@ extension JSONTapeDecoder {
         mutating func nestedUnkeyedContainer() throws -> any UnkeyedDecodingContainer {
             let (depth, tail) = (depth, tail + [ElementKey(currentIndex)])
             return try next { decoder, token in
-                guard decoder.tokens[token].kind == .array else { throw decoder.handBack() }
+                guard decoder.token(token).kind == .array else { throw decoder.handBack() }
                 return UnkeyedContainer(decoder: decoder, array: token, depth: depth, tail: tail)
             }
         }

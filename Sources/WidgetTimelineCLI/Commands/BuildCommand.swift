@@ -58,22 +58,31 @@ struct BuildCommand: Command {
     }
 
     func run(in context: CommandContext) throws(CommandFailure) -> ExitCode {
-        let data = try InputFile.read(
-            snapshotPath, limit: SnapshotLimits.maximumRecordSize, what: "snapshot", in: context)
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = timeZone
-        let output = try render(widget, snapshot: data, calendar: calendar)
+        let output = try render(widget, calendar: calendar, in: context)
         context.standardOutput.write(output)
         return .success
     }
 
-    private func render<Kind: WidgetKind>(_ kind: Kind, snapshot data: Data, calendar: Calendar)
+    private var source: String { snapshotPath == "-" ? "on standard input" : "'\(snapshotPath)'" }
+
+    /// The snapshot file, decoded. Its bytes are gone when this returns, before planning: at the
+    /// size cap they are a megabyte of the extension's 30.
+    private func snapshot<Payload>(_ payload: Payload.Type, in context: CommandContext) throws(CommandFailure)
+        -> Snapshot<Payload>
+    {
+        let data = try InputFile.read(
+            snapshotPath, limit: SnapshotLimits.maximumRecordSize, what: "snapshot", in: context)
+        return try DecodingFailure.decode(
+            Snapshot<Payload>.self, from: data, what: "snapshot", source: source)
+    }
+
+    private func render<Kind: WidgetKind>(_ kind: Kind, calendar: Calendar, in context: CommandContext)
         throws(CommandFailure)
         -> String
     {
-        let source = snapshotPath == "-" ? "on standard input" : "'\(snapshotPath)'"
-        let snapshot = try DecodingFailure.decode(
-            Snapshot<Kind.Payload>.self, from: data, what: "snapshot", source: source)
+        let snapshot = try snapshot(Kind.Payload.self, in: context)
         guard snapshot.kind == kind.kind else {
             throw CommandFailure(
                 .badData,
@@ -119,6 +128,7 @@ enum TimelineText {
             "",
             "  " + "DATE".padding(27) + "SHOWS",
         ]
+        lines.reserveCapacity(lines.count + plan.timeline.entries.count + plan.corrections.count + 6)
         for entry in plan.timeline.entries {
             var line =
                 "  " + Instant.format(entry.date, in: zone).padding(27)
@@ -133,7 +143,14 @@ enum TimelineText {
             lines.append("corrections (\(plan.corrections.count)):")
             lines += plan.corrections.map { "  - \($0)" }
         }
-        return lines.joined(separator: "\n") + "\n"
+        // One buffer of the final size: a plan of 1,000 entries is some 100 KB of text.
+        var text = ""
+        text.reserveCapacity(lines.reduce(0) { $0 + $1.utf8.count + 1 })
+        for line in lines {
+            text += line
+            text += "\n"
+        }
+        return text
     }
 
     static func policyText(_ policy: ReloadPolicy, in zone: TimeZone) -> String {

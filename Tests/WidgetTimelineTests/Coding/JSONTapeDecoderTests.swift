@@ -88,6 +88,85 @@ struct JSONTapeDecoderTests {
         }
     }
 
+    @Test(
+        "long arrays of scalars stay off the tape, are judged as the parser judges them, and decode like Foundation"
+    )
+    func compactArrays() throws {
+        let minimum = JSONTape.compactArrayMinimum
+        PropertyCheck.forAll("long arrays", count: 500, firstSeed: 74_000) { values in
+            let count = values.int(in: (minimum - 2)...(minimum + 40))
+            let kind = values.int(in: 0...4)
+            var elements: [String] = (0..<count).map { _ in
+                switch kind {
+                case 0: return String(values.int(in: -1_000_000...1_000_000))
+                case 1: return "\(values.double(in: -1e6...1e6))"
+                case 2: return String(decoding: CanonicalJSON.encode(.string(values.text())), as: UTF8.self)
+                case 3: return values.bool() ? "true" : "false"
+                default: return values.bool() ? "null" : String(values.int(in: 0...9))
+                }
+            }
+            // Now and then an object or an array among them, which puts the array back on the tape.
+            if values.int(in: 0...3) == 0 { elements[values.int(in: 0...(count - 1))] = #"{"a": [1, 2]}"# }
+            let separator = values.element(of: [",", ", ", " ,\n\t"])
+            var bytes = Array(("[" + elements.joined(separator: separator) + "]").utf8)
+            // And now and then damage.
+            if values.int(in: 0...2) == 0 {
+                let position = values.int(in: 0...(bytes.count - 1))
+                bytes[position] = values.element(of: Array(",]}\"\\ x0".utf8))
+            }
+            let (tape, parser) = (Self.tape(bytes), Self.parserAccepts(bytes))
+            guard tape == parser else {
+                return "tape \(tape), parser \(parser): \(String(decoding: bytes, as: UTF8.self))"
+            }
+            guard tape else { return nil }
+            return Self.sameAsFoundation([Int].self, bytes) ?? Self.sameAsFoundation([Double?].self, bytes)
+                ?? Self.sameAsFoundation([String].self, bytes) ?? Self.sameAsFoundation([Bool?].self, bytes)
+                ?? Self.sameAsFoundation([[Int]].self, bytes)
+                ?? Self.sameAsFoundation(UnkeyedProbe.self, bytes)
+        }
+    }
+
+    /// Decodes through `UnkeyedDecodingContainer` itself (not `Array`'s fast path), with `decodeNil`.
+    struct UnkeyedProbe: Decodable, Equatable {
+        var values: [String]
+
+        init(from decoder: any Decoder) throws {
+            var container = try decoder.unkeyedContainer()
+            var values: [String] = []
+            while !container.isAtEnd {
+                if try container.decodeNil() {
+                    values.append("null")
+                } else if let number = try? container.decode(Int.self) {
+                    values.append("int \(number)")
+                } else {
+                    values.append("other \(try container.decode(String.self))")
+                }
+            }
+            self.values = values
+        }
+    }
+
+    /// `nil` when the tape decoder hands back or decodes what Foundation decodes; else the difference.
+    private static func sameAsFoundation<T: Decodable & Equatable>(_ type: T.Type, _ bytes: [UInt8])
+        -> String?
+    {
+        let outcome = bytes.withUnsafeBufferPointer { JSONTapeDecoder.decode(type, from: $0) }
+        guard case .decoded(let value) = outcome else { return nil }
+        guard let foundation = try? JSONCoding.decoder().decode(type, from: Data(bytes)) else {
+            return "\(T.self): the tape decodes what Foundation refuses"
+        }
+        return value == foundation ? nil : "\(T.self): \(value) is not \(foundation)"
+    }
+
+    @Test("an array of the size-cap snapshot's 45,000 instants is one token")
+    func compactArrayIsOneToken() throws {
+        let pending = (0..<45_000).map { Date(timeIntervalSince1970: 1_800_000_000 + Double($0) * 61) }
+        let data = try JSONCoding.encoder().encode(SchedulePayload(pending: pending, completedToday: 3))
+        let tokens = Array(data).withUnsafeBufferPointer { JSONTape($0)?.tokens.count }
+        #expect(tokens == 5)  // the object, two names, the array and the count: nothing per instant
+        #expect(try JSONCoding.decode(SchedulePayload.self, from: data).pending == pending)
+    }
+
     @Test("agrees with the parser on 3,000 damaged documents")
     func damagedDocuments() {
         let significant = Array("{}[]\",:\\ u0123456789.eE+-tfnl\u{0}".utf8) + [0xC3, 0xA9, 0xED, 0xFF, 0x80]
