@@ -90,7 +90,7 @@ struct SnapshotStoreCrashStateTests {
         }
         if scenario.committedNewest && !scenario.racing {
             // The writer confirms what it remembers: the states below come from that path.
-            let traced = try makeBase(scenario)
+            let traced = try makeBase(scenario).copy()
             _ = try commit(traced)
             #expect(!traced.calls.contains { $0.kind == .contentsOfDirectory }, "\(traced.calls)")
         }
