@@ -203,6 +203,32 @@ struct WidgetSyncTests {
         #expect(sync.ledger.count(of: "noted-count", at: clock.now) == 0)
     }
 
+    @Test("the ledger's count is the reloads in the 24 h up to each one, in order or after a clock set back")
+    func ledgerWindow() {
+        let seed = testSeed(0x1ED6E4)
+        var random = SplitMix64(seed: seed)
+        for round in 0..<20 {
+            var ledger = ReloadLedger(dailyBudget: 40)
+            // The model: every reload kept, the window filtered at each one (a clock set back
+            // forgets the reloads after it).
+            var model: [Date] = []
+            var instant = Date(timeIntervalSince1970: 1_795_910_400)
+            for step in 0..<400 {
+                let jump = Double(Int.random(in: 0...1800, using: &random))
+                instant += Int.random(in: 0..<20, using: &random) == 0 ? -jump * 8 : jump
+                model.append(instant)
+                model = model.filter { $0 > instant - 24 * 3600 && $0 <= instant }
+                let status = ledger.record("schedule", at: instant)
+                if status.count != model.count {
+                    Issue.record(
+                        "seed \(seed), round \(round), step \(step): \(status.count) against \(model.count)")
+                    return
+                }
+                #expect(ledger.count(of: "schedule", at: instant) == model.count)
+            }
+        }
+    }
+
     @Test("each key keeps its own snapshot: one widget's configuration never overwrites another's")
     func keysByScope() throws {
         let sync = sync()
