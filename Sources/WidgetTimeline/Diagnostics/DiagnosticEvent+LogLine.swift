@@ -69,6 +69,13 @@ private struct LogLineWriter {
     /// everything else (slashes and non-ASCII included) as its UTF-8 bytes.
     private mutating func appendString(_ value: String) {
         bytes.append(UInt8(ascii: "\""))
+        // Most strings (keys, kinds, reason codes) need no escaping at all.
+        if !value.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") })
+        {
+            bytes += value.utf8
+            bytes.append(UInt8(ascii: "\""))
+            return
+        }
         for byte in value.utf8 {
             switch byte {
             case UInt8(ascii: "\""), UInt8(ascii: "\\"):
