@@ -9,7 +9,9 @@
 extension FileSnapshotStore {
     /// Removes abandoned temporary files in every key's directory: those of processes that are no
     /// longer running, and this process's own that no commit is writing. Call it when a writer
-    /// starts (commits also clean up their key's directory).
+    /// starts (a store instance's first commit under a key also cleans up that key's directory;
+    /// later ones remove old revisions by name and look for abandoned files only after something
+    /// unexpected).
     ///
     /// - Returns: how many files were removed.
     /// - Throws: ``SnapshotStoreError/readOnly`` on a read-only store; an I/O error when the
