@@ -154,16 +154,24 @@ extension FileSnapshotStore {
         return firstFailure
     }
 
-    /// Removes `key`'s record of `revision`, if there is one (revision 0 or less never is).
+    /// Removes `key`'s record of `revision`, if there is one (revision 0 or less never is). The
+    /// name is gone when this returns; the file system may free the storage a moment later
+    /// (``SnapshotFileSystem/unlinkReleasingStorageLater(_:)``).
     func removeRevision(_ revision: Int, of key: SnapshotKey) -> SnapshotStoreError? {
         guard revision >= 1 else { return nil }
-        return remove(layout.path(for: key, revision: revision))
+        return remove(layout.path(for: key, revision: revision), releasingStorageLater: true)
     }
 
     /// Removes one name; a name already gone is not a failure.
-    private func remove(_ path: String) -> SnapshotStoreError? {
+    private func remove(_ path: String, releasingStorageLater: Bool = false) -> SnapshotStoreError? {
         do {
-            try interruptible { () throws(FileSystemError) in try fileSystem.unlink(path) }
+            try interruptible { () throws(FileSystemError) in
+                if releasingStorageLater {
+                    try fileSystem.unlinkReleasingStorageLater(path)
+                } else {
+                    try fileSystem.unlink(path)
+                }
+            }
             return nil
         } catch  where error.code == ENOENT {
             return nil
