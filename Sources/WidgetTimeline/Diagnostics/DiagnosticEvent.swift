@@ -111,6 +111,16 @@ public struct DiagnosticEvent: Sendable, Hashable, Codable {
 /// Where diagnostic events go: the shared log file, memory in tests, or nowhere.
 public protocol DiagnosticSink: Sendable {
     func record(_ event: DiagnosticEvent)
+
+    /// Records `events` in order, as one write where the sink can (a commit's event and its reload
+    /// request together). By default, one ``record(_:)`` each.
+    func record(contentsOf events: [DiagnosticEvent])
+}
+
+extension DiagnosticSink {
+    public func record(contentsOf events: [DiagnosticEvent]) {
+        for event in events { record(event) }
+    }
 }
 
 /// A sink that drops every event.

@@ -11,9 +11,9 @@ import Foundation
 /// The diagnostics log in the shared directory (SPEC D2): written by the host and the extension,
 /// readable by both, bounded in size, and safe without locks.
 ///
-/// Events are JSON lines in `<directory>/diagnostics/events.jsonl`. Each event is appended with a
-/// single `write` on a descriptor opened with `O_APPEND`, so two processes never interleave inside
-/// a line, and a process killed with `kill -9` leaves every earlier line intact. When the file
+/// Events are JSON lines in `<directory>/diagnostics/events.jsonl`. Each event — or each batch
+/// given to ``record(contentsOf:)`` — is appended with a single `write` on a descriptor opened
+/// with `O_APPEND`, so two processes never interleave inside a line, and a process killed with `kill -9` leaves every earlier line intact. When the file
 /// passes ``maximumBytes`` the writer renames it to `events.1.jsonl` (replacing the older
 /// generation) and starts a new one: at most twice the limit is kept. Readers skip any line that
 /// is not a complete event (a torn last line after a power loss), so nothing half-written is read.
@@ -44,8 +44,22 @@ public struct FileDiagnosticLog: DiagnosticSink {
     public var exists: Bool { access(currentPath, F_OK) == 0 || access(previousPath, F_OK) == 0 }
 
     public func record(_ event: DiagnosticEvent) {
-        guard var line = try? JSONCoding.encoder().encode(event) else { return }
-        line.append(0x0A)
+        record(contentsOf: [event])
+    }
+
+    /// Appends `events` with one `write`, so they stay together and in order: a commit's event and
+    /// its reload request cost one append.
+    public func record(contentsOf events: [DiagnosticEvent]) {
+        var lines: [UInt8] = []
+        for event in events {
+            // An event that cannot be encoded is dropped; the others are still written.
+            if let line = try? event.logLine() { lines += line }
+        }
+        if !lines.isEmpty { append(lines) }
+    }
+
+    /// Appends complete lines with a single `write`, rotating first when they would pass the limit.
+    private func append(_ lines: [UInt8]) {
         var descriptor = open(currentPath, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o644)
         if descriptor < 0 && errno == ENOENT {
             // First event in this shared directory: create the log's directory, then try again.
@@ -54,7 +68,7 @@ public struct FileDiagnosticLog: DiagnosticSink {
         }
         guard descriptor >= 0 else { return }
         var status = stat()
-        if fstat(descriptor, &status) == 0, Int(status.st_size) + line.count > maximumBytes,
+        if fstat(descriptor, &status) == 0, Int(status.st_size) + lines.count > maximumBytes,
             status.st_size > 0
         {
             // Rotate: whichever process gets here first renames; the other's descriptor then
@@ -64,7 +78,7 @@ public struct FileDiagnosticLog: DiagnosticSink {
             descriptor = open(currentPath, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o644)
             guard descriptor >= 0 else { return }
         }
-        line.withUnsafeBytes { buffer in
+        lines.withUnsafeBytes { buffer in
             var written = 0
             while written < buffer.count {
                 let result = write(descriptor, buffer.baseAddress! + written, buffer.count - written)

@@ -9,7 +9,9 @@
 extension FileSnapshotStore {
     /// Removes abandoned temporary files in every key's directory: those of processes that are no
     /// longer running, and this process's own that no commit is writing. Call it when a writer
-    /// starts (commits also clean up their key's directory).
+    /// starts (a store instance's first commit under a key also cleans up that key's directory;
+    /// later ones remove old revisions by name and look for abandoned files only after something
+    /// unexpected).
     ///
     /// - Returns: how many files were removed.
     /// - Throws: ``SnapshotStoreError/readOnly`` on a read-only store; an I/O error when the
@@ -35,7 +37,7 @@ extension FileSnapshotStore {
                     try fileSystem.contentsOfDirectory(directory)
                 })
             else { continue }
-            for entry in entries where isAbandoned(entry, in: directory, referenceTime: nil) {
+            for entry in entries where isAbandoned(entry, in: directory, referenceTime: { nil }) {
                 let path = directory + "/" + entry
                 if (try? interruptible({ () throws(FileSystemError) in try fileSystem.unlink(path) })) != nil
                 {
@@ -49,8 +51,14 @@ extension FileSnapshotStore {
     /// Removes old revisions (when `removingOldRevisions`), abandoned temporary files and, once the
     /// key has a revision of its own, its legacy key's snapshot.
     ///
+    /// Old revisions go oldest first, and the first one that cannot be removed stops their
+    /// removal: a newer revision is never missing while an older one is still there, which is what
+    /// a writer's two-`stat` check of the newest revision relies on (``isNewest(_:of:)``).
+    ///
+    /// - Parameter referencePath: the record this commit just published; its modification time is
+    ///   the file system's "now" for the age of other processes' temporary files.
     /// - Returns: the first failure, or `nil` when everything was cleaned up.
-    func cleanUp(key: SnapshotKey, removingOldRevisions: Bool, referenceTime: Int64?) -> SnapshotStoreError? {
+    func cleanUp(key: SnapshotKey, removingOldRevisions: Bool, referencePath: String) -> SnapshotStoreError? {
         let directory = layout.directory(for: key)
         var firstFailure: SnapshotStoreError?
         let names: [String]
@@ -61,13 +69,26 @@ extension FileSnapshotStore {
         } catch {
             return .io(operation: .listDirectory, path: directory, errno: error.code)
         }
-        var doomed: [String] = []
         if removingOldRevisions {
             let revisions = names.compactMap(StoreLayout.revision(fromFileName:)).sorted(by: >)
-            doomed += revisions.dropFirst(retainedRevisions).map(StoreLayout.fileName(revision:))
+            for revision in revisions.dropFirst(retainedRevisions).reversed() {
+                if let failure = removeRevision(revision, of: key) {
+                    firstFailure = failure
+                    break
+                }
+            }
         }
-        doomed += names.filter { isAbandoned($0, in: directory, referenceTime: referenceTime) }
-        for name in doomed {
+        // Read only when another running process's temporary file is found.
+        var referenceTime: Int64??
+        let reference = { () -> Int64? in
+            if let known = referenceTime { return known }
+            let time = try? interruptible { () throws(FileSystemError) in
+                try fileSystem.status(atPath: referencePath).modificationTime
+            }
+            referenceTime = time
+            return time
+        }
+        for name in names where isAbandoned(name, in: directory, referenceTime: reference) {
             if let failure = remove(directory + "/" + name), firstFailure == nil { firstFailure = failure }
         }
         if removingOldRevisions, let legacyKey = legacyKeys.legacyKey(for: key),
@@ -80,16 +101,16 @@ extension FileSnapshotStore {
 
     /// Whether `name` in `directory` is a temporary file nobody will publish: its process has
     /// exited, or it is this process's and no commit is writing it, or — for a process that seems
-    /// alive — it is older than ``orphanAge`` by the file system's clock (`referenceTime` is the
-    /// modification time of a file this commit just wrote).
-    func isAbandoned(_ name: String, in directory: String, referenceTime: Int64?) -> Bool {
+    /// alive — it is older than ``orphanAge`` by the file system's clock (`referenceTime` gives
+    /// the modification time of a file this commit just wrote, if any).
+    func isAbandoned(_ name: String, in directory: String, referenceTime: () -> Int64?) -> Bool {
         guard StoreLayout.isTemporary(name) else { return false }
         let path = directory + "/" + name
         if let owner = StoreLayout.temporaryOwner(name) {
             if owner == fileSystem.processID { return !PathSet.temporaryFilesBeingWritten.contains(path) }
             if !fileSystem.isProcessRunning(owner) { return true }
         }
-        guard let referenceTime,
+        guard let referenceTime = referenceTime(),
             let status = try? interruptible({ () throws(FileSystemError) in
                 try fileSystem.status(atPath: path)
             })
@@ -111,10 +132,14 @@ extension FileSnapshotStore {
             return .io(operation: .listDirectory, path: directory, errno: error.code)
         }
         var firstFailure: SnapshotStoreError?
-        for name in names
-        where StoreLayout.revision(fromFileName: name) != nil
-            || isAbandoned(name, in: directory, referenceTime: nil)
-        {
+        // Oldest first, stopping at a failure, as for the key's own old revisions.
+        for revision in names.compactMap(StoreLayout.revision(fromFileName:)).sorted() {
+            if let failure = removeRevision(revision, of: legacyKey) {
+                firstFailure = failure
+                break
+            }
+        }
+        for name in names where isAbandoned(name, in: directory, referenceTime: { nil }) {
             if let failure = remove(directory + "/" + name), firstFailure == nil { firstFailure = failure }
         }
         do {
@@ -129,10 +154,24 @@ extension FileSnapshotStore {
         return firstFailure
     }
 
+    /// Removes `key`'s record of `revision`, if there is one (revision 0 or less never is). The
+    /// name is gone when this returns; the file system may free the storage a moment later
+    /// (``SnapshotFileSystem/unlinkReleasingStorageLater(_:)``).
+    func removeRevision(_ revision: Int, of key: SnapshotKey) -> SnapshotStoreError? {
+        guard revision >= 1 else { return nil }
+        return remove(layout.path(for: key, revision: revision), releasingStorageLater: true)
+    }
+
     /// Removes one name; a name already gone is not a failure.
-    private func remove(_ path: String) -> SnapshotStoreError? {
+    private func remove(_ path: String, releasingStorageLater: Bool = false) -> SnapshotStoreError? {
         do {
-            try interruptible { () throws(FileSystemError) in try fileSystem.unlink(path) }
+            try interruptible { () throws(FileSystemError) in
+                if releasingStorageLater {
+                    try fileSystem.unlinkReleasingStorageLater(path)
+                } else {
+                    try fileSystem.unlink(path)
+                }
+            }
             return nil
         } catch  where error.code == ENOENT {
             return nil

@@ -10,19 +10,25 @@ extension FileSnapshotStore {
     /// Commits `draft` as the key's next revision, without any lock.
     ///
     /// The steps, each through the file-system seam (`docs/store-format.md` has the details):
-    /// 1. List the key's revisions: the newest, N, is current (or the legacy key's newest).
+    /// 1. Find the current revision, N. When this store instance published (or listed) N itself,
+    ///    two `stat`s confirm it: N exists and N + 1 does not. Otherwise — and whenever that
+    ///    check fails — list the key's revisions: the newest is current (or the legacy key's
+    ///    newest).
     /// 2. Encode revision N+1; refuse it if it is too large. Nothing has been written yet.
     /// 3. Create the key's directory if needed and make it and its parents durable (once per key
     ///    and store instance).
     /// 4. Write a new temporary file, synchronise it, close it. A failed `fsync` is never retried
     ///    on the same file: the file is removed and the commit fails.
     /// 5. Publish it as revision N+1 with a rename that fails if the name exists (`link` + `unlink`
-    ///    where the file system cannot). If another writer took N+1, start again from step 1 — or,
-    ///    for a compare-and-swap, throw ``SnapshotStoreError/conflict(current:)``.
+    ///    where the file system cannot). If another writer took N+1, start again from step 1 with
+    ///    a listing — or, for a compare-and-swap, throw ``SnapshotStoreError/conflict(current:)``.
     /// 6. Synchronise the directory. If that fails the revision is published but not known to be
     ///    durable, and the outcome says so.
-    /// 7. Clean up: remove revisions beyond ``retainedRevisions`` (only after a durable commit),
-    ///    abandoned temporary files, and a migrated legacy key's snapshot.
+    /// 7. Clean up, oldest first: remove revisions beyond ``retainedRevisions`` (only after a
+    ///    durable commit), abandoned temporary files, and a migrated legacy key's snapshot. This
+    ///    lists the directory on the first commit per key and store instance, and after anything
+    ///    unexpected (another writer, a failure); otherwise every older revision is already gone
+    ///    and removing the one revision that falls out, by name, is enough.
     public func commit<Payload: Codable & Sendable & Equatable>(
         _ draft: SnapshotDraft<Payload>, expecting expected: ExpectedRevision
     ) throws(SnapshotStoreError) -> CommitOutcome {
@@ -41,18 +47,30 @@ extension FileSnapshotStore {
             let revision = current.revision + 1
             let record = try SnapshotRecord.encode(draft.snapshot(revision: revision))
             try prepareDirectory(for: key)
-            switch try publish(record, at: layout.path(for: key, revision: revision), in: directory) {
-            case .published(let referenceTime):
+            let destination = layout.path(for: key, revision: revision)
+            let publication: Publication
+            do {
+                publication = try publish(record, at: destination, in: directory)
+            } catch {
+                // It may have left a temporary file behind: the next commit lists and cleans up.
+                knownRevisions[key] = nil
+                throw error
+            }
+            switch publication {
+            case .published(let leftTemporaryFile):
                 return finish(
-                    key: key, revision: revision, migratedFrom: current.legacyKey,
-                    referenceTime: referenceTime)
+                    key: key, revision: revision, at: destination, migratedFrom: current.legacyKey,
+                    isTidy: current.isTidy && !leftTemporaryFile)
             case .taken:
+                // What this instance knew is out of date: the next attempt lists.
+                knownRevisions[key] = nil
                 if expected.requiredRevision != nil {
-                    throw .conflict(current: (try? currentRevision(of: key).revision) ?? revision)
+                    throw .conflict(current: (try? listedRevision(of: key).revision) ?? revision)
                 }
                 if attempts >= Self.maximumPublishAttempts { throw .contention(attempts: attempts) }
             case .vanished(let path):
                 // The key's directory (or our temporary file in it) was removed under us.
+                knownRevisions[key] = nil
                 vanishings += 1
                 if vanishings > 2 { throw .io(operation: .rename, path: path, errno: ENOENT) }
                 preparedDirectories.remove(directory)
@@ -60,20 +78,71 @@ extension FileSnapshotStore {
         }
     }
 
-    /// The key's current revision, and the legacy key it comes from when the key itself has none.
-    func currentRevision(of key: SnapshotKey) throws(SnapshotStoreError) -> (
-        revision: Int, legacyKey: SnapshotKey?
-    ) {
+    /// The key's current revision, where it comes from, and whether the commit may clean up by
+    /// name (see ``KnownRevisions``).
+    struct CurrentRevision {
+        var revision: Int
+        /// The legacy key the revision belongs to, when the key itself has none.
+        var legacyKey: SnapshotKey?
+        /// Whether the revision was confirmed from what this instance knew, with every older
+        /// revision beyond the retained ones already removed.
+        var isTidy = false
+    }
+
+    /// The key's current revision: confirmed with two `stat`s when this instance knows it, listed
+    /// otherwise.
+    func currentRevision(of key: SnapshotKey) throws(SnapshotStoreError) -> CurrentRevision {
+        if let known = knownRevisions[key], isNewest(known.revision, of: key) {
+            return CurrentRevision(revision: known.revision, isTidy: known.isTidy)
+        }
+        let listed = try listedRevision(of: key)
+        knownRevisions[key] =
+            listed.legacyKey == nil && listed.revision > 0
+            ? KnownRevisions.Knowledge(revision: listed.revision, isTidy: false) : nil
+        return listed
+    }
+
+    /// Whether `revision` is still the key's newest: its name exists and the next one does not.
+    ///
+    /// Revision N + 1 is only ever published by a writer that found N to be newest, and clean-up
+    /// removes revisions oldest first and only once newer ones exist. So while N exists, every
+    /// newer revision that was published still exists too, and one exists exactly when N + 1 does.
+    /// Any other answer — including an error — means "list instead".
+    func isNewest(_ revision: Int, of key: SnapshotKey) -> Bool {
+        guard revision < Int.max else { return false }
+        switch nameExists(layout.path(for: key, revision: revision + 1)) {
+        case false?: return nameExists(layout.path(for: key, revision: revision)) == true
+        case true?, nil: return false
+        }
+    }
+
+    /// Whether `path` names anything (`lstat`), or `nil` when the file system cannot tell.
+    private func nameExists(_ path: String) -> Bool? {
+        do {
+            _ = try interruptible { () throws(FileSystemError) in try fileSystem.status(atPath: path) }
+            return true
+        } catch  where error.code == ENOENT {
+            return false
+        } catch {
+            return nil
+        }
+    }
+
+    /// The key's current revision from a listing, and the legacy key it comes from when the key
+    /// itself has none.
+    func listedRevision(of key: SnapshotKey) throws(SnapshotStoreError) -> CurrentRevision {
         switch source.revisions(of: key) {
         case .failed(let error): throw error
-        case .revisions(let revisions) where !revisions.isEmpty: return (revisions.max()!, nil)
+        case .revisions(let revisions) where !revisions.isEmpty:
+            return CurrentRevision(revision: revisions.max()!)
         case .absent, .revisions: break
         }
-        guard let legacyKey = legacyKeys.legacyKey(for: key) else { return (0, nil) }
+        guard let legacyKey = legacyKeys.legacyKey(for: key) else { return CurrentRevision(revision: 0) }
         switch source.revisions(of: legacyKey) {
         case .failed(let error): throw error
-        case .revisions(let revisions) where !revisions.isEmpty: return (revisions.max()!, legacyKey)
-        case .absent, .revisions: return (0, nil)
+        case .revisions(let revisions) where !revisions.isEmpty:
+            return CurrentRevision(revision: revisions.max()!, legacyKey: legacyKey)
+        case .absent, .revisions: return CurrentRevision(revision: 0)
         }
     }
 
@@ -119,8 +188,9 @@ extension FileSnapshotStore {
     }
 
     enum Publication {
-        /// Published; the time is the new file's modification time by the file system's clock.
-        case published(referenceTime: Int64?)
+        /// Published; `leftTemporaryFile` when the temporary name could not be removed after a
+        /// `link` (an abandoned file for the next full clean-up).
+        case published(leftTemporaryFile: Bool)
         /// Another writer published this revision first.
         case taken
         /// The directory or the temporary file disappeared (another process removed it).
@@ -159,10 +229,8 @@ extension FileSnapshotStore {
         guard let file = opened else { throw .io(operation: .open, path: temporary, errno: EEXIST) }
         defer { registry.remove(temporary) }
 
-        let referenceTime: Int64?
         do throws(SnapshotStoreError) {
             try writeAll(record, to: file, path: temporary)
-            referenceTime = try? fileSystem.status(file).modificationTime
             do {
                 try interruptible { () throws(FileSystemError) in try fileSystem.synchronize(file) }
             } catch {
@@ -187,7 +255,7 @@ extension FileSnapshotStore {
             try interruptible { () throws(FileSystemError) in
                 try fileSystem.renameExclusively(temporary, to: destination)
             }
-            return .published(referenceTime: referenceTime)
+            return .published(leftTemporaryFile: false)
         } catch {
             switch error.code {
             case EEXIST:
@@ -216,8 +284,7 @@ extension FileSnapshotStore {
         }
         // Published. A temporary name left behind by a failure here is an abandoned file for a
         // later clean-up; the record is already visible under its own name.
-        removeQuietly(temporary)
-        return .published(referenceTime: referenceTime)
+        return .published(leftTemporaryFile: !removeQuietly(temporary))
     }
 
     /// Writes every byte, continuing after short writes and interruptions.
@@ -245,14 +312,21 @@ extension FileSnapshotStore {
     }
 
     /// Removes a name, ignoring failure (it is then an abandoned file for a later clean-up).
-    func removeQuietly(_ path: String) {
-        _ = try? interruptible { () throws(FileSystemError) in try fileSystem.unlink(path) }
+    ///
+    /// - Returns: whether the name is gone.
+    @discardableResult
+    func removeQuietly(_ path: String) -> Bool {
+        (try? interruptible { () throws(FileSystemError) in try fileSystem.unlink(path) }) != nil
     }
 
     /// Makes the published revision durable and cleans up; never throws, because the revision is
     /// already visible to every reader.
+    ///
+    /// - Parameter isTidy: whether every revision older than the retained ones was already removed
+    ///   before this commit (see ``KnownRevisions``): then only the one that now falls out is.
     private func finish(
-        key: SnapshotKey, revision: Int, migratedFrom legacyKey: SnapshotKey?, referenceTime: Int64?
+        key: SnapshotKey, revision: Int, at path: String, migratedFrom legacyKey: SnapshotKey?,
+        isTidy: Bool
     ) -> CommitOutcome {
         var outcome = CommitOutcome(revision: revision, migratedFrom: legacyKey)
         do {
@@ -260,8 +334,15 @@ extension FileSnapshotStore {
         } catch {
             outcome.durability = .notDurable(error)
         }
-        outcome.cleanupFailure = cleanUp(
-            key: key, removingOldRevisions: outcome.isDurable, referenceTime: referenceTime)
+        if isTidy && outcome.isDurable {
+            outcome.cleanupFailure = removeRevision(revision - retainedRevisions, of: key)
+        } else {
+            outcome.cleanupFailure = cleanUp(
+                key: key, removingOldRevisions: outcome.isDurable, referencePath: path)
+        }
+        // Tidy again only when every old revision is known to be gone.
+        knownRevisions[key] = KnownRevisions.Knowledge(
+            revision: revision, isTidy: outcome.isDurable && outcome.cleanupFailure == nil)
         return outcome
     }
 }

@@ -24,9 +24,11 @@ import Foundation
 /// switch extensionStore.read(key, as: TaskCount.self, supportedSchema: 1) { … }
 /// ```
 ///
-/// The store is a value: copies share nothing but the file system. Every effect — the directory,
-/// the file system — is a parameter; the store never reads a clock (the age of an abandoned
-/// temporary file is measured against the file system's own timestamps).
+/// The store is a value; copies share the file system and what the instance they were copied from
+/// remembers to save calls — the key directories it prepared and the newest revision it saw per
+/// key, always confirmed on disk before use. Every effect — the directory, the file system — is a
+/// parameter; the store never reads a clock (the age of an abandoned temporary file is measured
+/// against the file system's own timestamps).
 public struct FileSnapshotStore: SnapshotStore {
     /// Whether a store may change the directory.
     public enum Access: Sendable, Hashable {
@@ -53,6 +55,9 @@ public struct FileSnapshotStore: SnapshotStore {
 
     let layout: StoreLayout
     let preparedDirectories = PathSet()
+    /// The newest revision this instance published or listed per key, to confirm with two `stat`s
+    /// instead of listing the directory again.
+    let knownRevisions = KnownRevisions()
 
     /// How many times a commit with ``ExpectedRevision/any`` retries after losing a race.
     static let maximumPublishAttempts = 256

@@ -43,10 +43,28 @@ public struct ReloadLedger: Sendable, Hashable {
     /// Records a reload of `kind` at `instant` and returns the kind's status after it.
     @discardableResult
     public mutating func record(_ kind: String, at instant: Date) -> Status {
-        var dates = requests[kind, default: []]
+        let start = instant.addingTimeInterval(-24 * 3600)
+        let count = Self.record(instant, after: start, in: &requests[kind, default: []])
+        return Self.status(count: count, budget: dailyBudget, warningShare: warningShare)
+    }
+
+    /// Appends `instant` to `dates` and keeps only those in (`start`, `instant`]; returns how many.
+    ///
+    /// Instants normally arrive in order, so the window is kept sorted and trimmed from the front:
+    /// a commit costs the same after a busy day as after a quiet one. An instant earlier than the
+    /// last one (a clock set back) filters the whole window instead.
+    private static func record(_ instant: Date, after start: Date, in dates: inout [Date]) -> Int {
+        if let last = dates.last, last > instant {
+            dates.append(instant)
+            dates = window(dates, endingAt: instant)
+            dates.sort()
+            return dates.count
+        }
         dates.append(instant)
-        requests[kind] = Self.window(dates, endingAt: instant)
-        return status(of: kind, at: instant)
+        if let expired = dates.firstIndex(where: { $0 > start }), expired > 0 {
+            dates.removeFirst(expired)
+        }
+        return dates.count
     }
 
     /// The reloads of `kind` in the 24 hours up to `instant`.
@@ -55,12 +73,13 @@ public struct ReloadLedger: Sendable, Hashable {
     }
 
     public func status(of kind: String, at instant: Date) -> Status {
-        let count = count(of: kind, at: instant)
-        if count > dailyBudget { return .overBudget(count: count, budget: dailyBudget) }
-        if Double(count) >= Double(dailyBudget) * warningShare {
-            return .nearBudget(count: count, budget: dailyBudget)
-        }
-        return .withinBudget(count: count, budget: dailyBudget)
+        Self.status(count: count(of: kind, at: instant), budget: dailyBudget, warningShare: warningShare)
+    }
+
+    private static func status(count: Int, budget: Int, warningShare: Double) -> Status {
+        if count > budget { return .overBudget(count: count, budget: budget) }
+        if Double(count) >= Double(budget) * warningShare { return .nearBudget(count: count, budget: budget) }
+        return .withinBudget(count: count, budget: budget)
     }
 
     private static func window(_ dates: [Date], endingAt end: Date) -> [Date] {

@@ -134,14 +134,16 @@ public final class WidgetSync: @unchecked Sendable {
             revision: outcome.revision, kind: kind.kind, fingerprint: fingerprint,
             dataObservedAt: Instant.rounded(observedAt ?? now))
         lock.withLock { lastCommits[key] = committed }
-        log.record(
+        // The commit's event and its reload request are logged together, in one append.
+        var events = [
             DiagnosticEvent(
                 at: now, side: .host, stage: .snapshotCommit, key: key, kind: kind.kind,
                 revision: outcome.revision,
-                schemaVersion: kind.schemaVersion, reason: outcome.isDurable ? nil : "not-durable"))
-        return .saved(
-            revision: outcome.revision, reload: requestReload(of: kind.kind, key: key, at: now),
-            durability: outcome.durability)
+                schemaVersion: kind.schemaVersion, reason: outcome.isDurable ? nil : "not-durable")
+        ]
+        let reload = requestReload(of: kind.kind, key: key, at: now, loggingInto: &events)
+        log.record(contentsOf: events)
+        return .saved(revision: outcome.revision, reload: reload, durability: outcome.durability)
     }
 
     /// Sends every pending reload now: call it when the app leaves the foreground.
@@ -151,7 +153,10 @@ public final class WidgetSync: @unchecked Sendable {
     public func flush() -> [String] {
         let action = lock.withLock { debouncer.handle(.flush) }
         if case .window(_, _, let timer) = debounce { timer.cancel() }
-        return perform(action, reason: "flush", key: nil)
+        var events: [DiagnosticEvent] = []
+        let kinds = perform(action, reason: "flush", key: nil, loggingInto: &events)
+        log.record(contentsOf: events)
+        return kinds
     }
 
     /// Reloads every widget of the app, for global events such as signing out (SPEC R2).
@@ -193,9 +198,13 @@ public final class WidgetSync: @unchecked Sendable {
         return stored.revision
     }
 
-    private func requestReload(of kind: String, key: SnapshotKey, at now: Date) -> ReloadDecision {
+    /// Asks for a reload of `kind` (now, or when the debounce window closes), adding what it did to
+    /// `events` for the caller to log.
+    private func requestReload(
+        of kind: String, key: SnapshotKey, at now: Date, loggingInto events: inout [DiagnosticEvent]
+    ) -> ReloadDecision {
         if let installed = reloader.installedKinds, !installed.contains(kind) {
-            log.record(
+            events.append(
                 DiagnosticEvent(
                     at: now, side: .host, stage: .reloadRequest, key: key, kind: kind, reason: "not-installed"
                 ))
@@ -206,7 +215,7 @@ public final class WidgetSync: @unchecked Sendable {
             schedule(deadline)
             return .pending(until: deadline)
         }
-        perform(action, reason: "commit", key: key)
+        perform(action, reason: "commit", key: key, loggingInto: &events)
         return .requested
     }
 
@@ -221,11 +230,17 @@ public final class WidgetSync: @unchecked Sendable {
             schedule(deadline)
             return
         }
-        perform(action, reason: "debounce", key: nil)
+        var events: [DiagnosticEvent] = []
+        perform(action, reason: "debounce", key: nil, loggingInto: &events)
+        log.record(contentsOf: events)
     }
 
+    /// Carries out a debouncer action, adding one reload-request event per kind to `events`.
     @discardableResult
-    private func perform(_ action: ReloadDebouncer.Action, reason: String, key: SnapshotKey?) -> [String] {
+    private func perform(
+        _ action: ReloadDebouncer.Action, reason: String, key: SnapshotKey?,
+        loggingInto events: inout [DiagnosticEvent]
+    ) -> [String] {
         guard case .reload(let kinds) = action, !kinds.isEmpty else { return [] }
         let now = clock.now
         reloader.reloadTimelines(ofKinds: kinds)
@@ -237,7 +252,7 @@ public final class WidgetSync: @unchecked Sendable {
             case .nearBudget: budget = reason + ",near-budget"
             case .overBudget: budget = reason + ",over-budget"
             }
-            log.record(
+            events.append(
                 DiagnosticEvent(
                     at: now, side: .host, stage: .reloadRequest, key: key, kind: kind, reason: budget,
                     reloadsInDay: status.count))

@@ -44,6 +44,49 @@ struct FileDiagnosticLogTests {
         #expect(contents.events.count < 100)
     }
 
+    @Test("each line is byte for byte what JSONCoding's encoder writes: generated events, every escape")
+    func linesAreTheEncodersBytes() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let log = FileDiagnosticLog(directory: directory, maximumBytes: 64 << 20)
+        let encoder = JSONCoding.encoder()
+        var written = Data()
+        // Every ASCII control character, both characters JSON escapes, and what it must not.
+        let awkward = (0..<0x20).map { String(UnicodeScalar(UInt8($0))) }.joined() + "\"\\/\u{7F}é😀"
+        let special = DiagnosticEvent(
+            at: Date(timeIntervalSince1970: 1_795_910_400.123), side: .widgetExtension, stage: .error,
+            key: SnapshotKey(purpose: "task-count"), kind: awkward, revision: Int.min, schemaVersion: Int.max,
+            ageSeconds: -1, freshness: .expired, entryCount: 0, policy: awkward, reason: awkward,
+            reloadsInDay: 70)
+        log.record(special)
+        written += try encoder.encode(special) + Data("\n".utf8)
+        PropertyCheck.forAll("a logged line is the encoder's", count: 300, firstSeed: 35_000) { values in
+            let event = values.diagnosticEvent()
+            let expected = try encoder.encode(event) + Data("\n".utf8)
+            log.record(event)
+            written += expected
+            let file = (try? Data(contentsOf: URL(fileURLWithPath: log.currentPath))) ?? Data()
+            if file == written { return nil }
+            return
+                "\(event) was logged as \(String(decoding: file.suffix(expected.count + 40), as: UTF8.self))"
+        }
+    }
+
+    @Test("events recorded together are appended together, in order; one that cannot be encoded is left out")
+    func batches() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let log = FileDiagnosticLog(directory: directory)
+        var unwritable = event(2)
+        unwritable.at = Date(timeIntervalSince1970: 253_402_300_800)  // year 10000: no ISO-8601 form
+        log.record(contentsOf: [event(1), unwritable, event(3)])
+        log.record(contentsOf: [])
+        let encoder = JSONCoding.encoder()
+        let lines = try [event(1), event(3)].map { try encoder.encode($0) + Data("\n".utf8) }
+        #expect(try Data(contentsOf: URL(fileURLWithPath: log.currentPath)) == lines.reduce(Data(), +))
+        #expect(log.read() == DiagnosticLogContents(events: [event(1), event(3)], skippedLines: 0))
+    }
+
     @Test("a torn last line or foreign text is skipped, never half-read")
     func tornLine() throws {
         let complete = try JSONCoding.encoder().encode(event(1)) + Data("\n".utf8)

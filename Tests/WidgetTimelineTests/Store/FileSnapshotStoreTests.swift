@@ -238,7 +238,10 @@ struct FileSnapshotStoreTests {
             try plant(".tmp-1-00000000000000cc")  // a running process, recent: kept
             try plant(".tmp-1-00000000000000dd", age: 3600)  // a running process, an hour old
             try plant("notes.txt")  // not the store's: never touched
-            _ = try store.commit(StoreFixture.draft(2))
+            // A writer's first commit under a key lists its directory and cleans it up in full
+            // (later commits of the same instance remove old revisions by name).
+            let restarted = FileSnapshotStore(directory: directory, orphanAge: 60)
+            _ = try restarted.commit(StoreFixture.draft(2))
             #expect(
                 names(in: keyDirectory).filter { !$0.hasSuffix(".snapshot") } == [
                     ".tmp-1-00000000000000cc", "notes.txt",

@@ -25,11 +25,18 @@ struct SnapshotStoreCrashStateTests {
         var expected: ExpectedRevision = .any
         /// Another writer publishes the same revision just before this commit does.
         var racing = false
+        /// The writer published the newest existing revision itself, so it confirms it with two
+        /// `stat`s and removes the oldest by name.
+        var committedNewest = false
         var testDescription: String { name }
 
         static let all: [Scenario] = [
             Scenario(name: "first commit"),
             Scenario(name: "commit with clean-up", existing: 3),
+            Scenario(name: "a writer's next commit", existing: 3, committedNewest: true),
+            Scenario(
+                name: "a writer's next compare-and-swap, race lost", existing: 3, expected: .revision(3),
+                racing: true, committedNewest: true),
             Scenario(name: "compare-and-swap commit", existing: 2, expected: .revision(2)),
             Scenario(name: "compare-and-swap conflict", existing: 2, expected: .revision(1)),
             Scenario(name: "compare-and-swap race lost", existing: 2, expected: .revision(2), racing: true),
@@ -45,18 +52,29 @@ struct SnapshotStoreCrashStateTests {
         arguments: Scenario.all)
     func crashStates(scenario: Scenario) throws {
         let seed = testSeed(0xA11CE) ^ UInt64(scenario.name.utf8.count)
+        // For a writer that committed the newest revision itself: the state before that commit.
+        var before = scenario
+        before.existing -= 1
+        let beforeNewest = scenario.committedNewest ? try makeBase(before) : nil
         let commit = { (fileSystem: CrashSimulatingFileSystem) throws -> CommitOutcome in
             let racing = RacingFileSystem(base: fileSystem) {
                 _ = try? FileSnapshotStore(directory: Self.directory, fileSystem: fileSystem)
                     .commit(StoreFixture.draft(100 + scenario.existing, key: scenario.key))
             }
             racing.racesLeft = scenario.racing ? 1 : 0
+            // The writer commits the newest revision on a copy of the state before it — the same
+            // revision, as far as it remembers — and then goes on to the state under test.
+            let forwarding = RetargetableFileSystem(target: beforeNewest?.copy() ?? racing)
+            let store = FileSnapshotStore(
+                directory: Self.directory, legacyKeys: scenario.legacyKeys, fileSystem: forwarding)
+            if beforeNewest != nil {
+                _ = try store.commit(StoreFixture.draft(100 + scenario.existing - 1, key: scenario.key))
+                forwarding.target = racing
+            }
             // The racing commit loses: its payload would fail the checker's payload check.
             let value = scenario.racing ? 999 : 100 + scenario.existing
-            return try FileSnapshotStore(
-                directory: Self.directory, legacyKeys: scenario.legacyKeys, fileSystem: racing
-            )
-            .commit(StoreFixture.draft(value, key: scenario.key), expecting: scenario.expected)
+            return try store.commit(
+                StoreFixture.draft(value, key: scenario.key), expecting: scenario.expected)
         }
         // Without a crash, the commit does what the scenario says.
         let uncrashed = Result { try commit(try makeBase(scenario)) }
@@ -69,6 +87,12 @@ struct SnapshotStoreCrashStateTests {
             #expect(scenario.racing && error == .conflict(current: scenario.existing + 1), "\(error)")
         case (.failure(let error), _):
             Issue.record("\(error)")
+        }
+        if scenario.committedNewest && !scenario.racing {
+            // The writer confirms what it remembers: the states below come from that path.
+            let traced = try makeBase(scenario).copy()
+            _ = try commit(traced)
+            #expect(!traced.calls.contains { $0.kind == .contentsOfDirectory }, "\(traced.calls)")
         }
         let report = try enumerate(scenario, seed: seed, commit: commit)
         #expect(report.violations.isEmpty, "seed \(seed): \(report.violations.prefix(5))")

@@ -141,6 +141,29 @@ struct WidgetSyncTests {
         #expect(sync.flush().isEmpty)
     }
 
+    @Test("a commit logs its event and its reload request together; a debounced reload is logged when sent")
+    func logBatches() throws {
+        let batches = BatchRecordingLog()
+        let immediate = WidgetSync(store: store, reloader: reloader, clock: clock, log: batches)
+        try immediate.commit(.init(count: 1, debugNote: ""), for: widget)
+        #expect(batches.stages == [[.snapshotCommit, .reloadRequest]])
+        #expect(batches.batches[0].map(\.revision) == [1, nil])
+        #expect(batches.batches[0].map(\.reason) == [nil, "commit"])
+
+        let debounced = WidgetSync(
+            store: store, reloader: reloader, clock: clock,
+            debounce: .window(2, maximumDelay: 30, timer: clock),
+            log: batches)
+        try debounced.commit(.init(count: 2, debugNote: ""), for: widget)
+        #expect(batches.stages.last == [.snapshotCommit])
+        clock.advance(by: 2)
+        #expect(batches.stages.last == [.reloadRequest])
+        #expect(batches.batches.last?.first?.reason == "debounce")
+        try debounced.commit(.init(count: 3, debugNote: ""), for: widget)
+        #expect(debounced.flush() == ["noted-count"])
+        #expect(batches.stages.suffix(2) == [[.snapshotCommit], [.reloadRequest]])
+    }
+
     @Test("a steady stream of commits still reloads by the maximum delay")
     func maximumDelay() throws {
         let sync = sync(.window(2, maximumDelay: 10, timer: clock))
@@ -178,6 +201,32 @@ struct WidgetSyncTests {
             ])
         clock.advance(by: 24 * 3600)
         #expect(sync.ledger.count(of: "noted-count", at: clock.now) == 0)
+    }
+
+    @Test("the ledger's count is the reloads in the 24 h up to each one, in order or after a clock set back")
+    func ledgerWindow() {
+        let seed = testSeed(0x1ED6E4)
+        var random = SplitMix64(seed: seed)
+        for round in 0..<20 {
+            var ledger = ReloadLedger(dailyBudget: 40)
+            // The model: every reload kept, the window filtered at each one (a clock set back
+            // forgets the reloads after it).
+            var model: [Date] = []
+            var instant = Date(timeIntervalSince1970: 1_795_910_400)
+            for step in 0..<400 {
+                let jump = Double(Int.random(in: 0...1800, using: &random))
+                instant += Int.random(in: 0..<20, using: &random) == 0 ? -jump * 8 : jump
+                model.append(instant)
+                model = model.filter { $0 > instant - 24 * 3600 && $0 <= instant }
+                let status = ledger.record("schedule", at: instant)
+                if status.count != model.count {
+                    Issue.record(
+                        "seed \(seed), round \(round), step \(step): \(status.count) against \(model.count)")
+                    return
+                }
+                #expect(ledger.count(of: "schedule", at: instant) == model.count)
+            }
+        }
     }
 
     @Test("each key keeps its own snapshot: one widget's configuration never overwrites another's")
@@ -281,4 +330,17 @@ struct WidgetSyncReadTests {
         #expect(try sync.commit(.init(count: 9, debugNote: ""), for: widget) == .unchanged(revision: 3))
         #expect(store.reads == afterFirst + 1)
     }
+}
+
+/// A diagnostics sink that keeps each call's events as one batch.
+final class BatchRecordingLog: DiagnosticSink, @unchecked Sendable {
+    // @unchecked: `recorded` is read and written under `lock`.
+    private let lock = NSLock()
+    private var recorded: [[DiagnosticEvent]] = []
+
+    var batches: [[DiagnosticEvent]] { lock.withLock { recorded } }
+    var stages: [[DiagnosticEvent.Stage]] { batches.map { $0.map(\.stage) } }
+
+    func record(_ event: DiagnosticEvent) { record(contentsOf: [event]) }
+    func record(contentsOf events: [DiagnosticEvent]) { lock.withLock { recorded.append(events) } }
 }

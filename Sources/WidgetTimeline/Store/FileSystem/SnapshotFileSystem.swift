@@ -52,6 +52,13 @@ public protocol SnapshotFileSystem: Sendable {
     /// Removes a name.
     func unlink(_ path: String) throws(FileSystemError)
 
+    /// Removes a record's name exactly as ``unlink(_:)`` does — when this returns, the name is
+    /// gone — but may free the file's storage later, off the caller's thread.
+    ///
+    /// Freeing a file's blocks can be the slow part of removing it (ext4 mounted with `discard`:
+    /// about 70 µs a file), and a commit removes one old revision. By default, ``unlink(_:)``.
+    func unlinkReleasingStorageLater(_ path: String) throws(FileSystemError)
+
     /// Creates a directory (mode `0755`).
     func makeDirectory(_ path: String) throws(FileSystemError)
 
@@ -60,4 +67,10 @@ public protocol SnapshotFileSystem: Sendable {
 
     /// The names in a directory, without `.` and `..`, in no particular order.
     func contentsOfDirectory(_ path: String) throws(FileSystemError) -> [String]
+}
+
+extension SnapshotFileSystem {
+    public func unlinkReleasingStorageLater(_ path: String) throws(FileSystemError) {
+        try unlink(path)
+    }
 }

@@ -7,22 +7,29 @@
 struct StoreLayout: Sendable, Hashable {
     /// The shared directory, without a trailing `/`.
     let root: String
+    /// The directory holding every key's directory.
+    let snapshots: String
 
     init(root: String) {
         var root = root
         while root.count > 1 && root.hasSuffix("/") { root.removeLast() }
         self.root = root
+        snapshots = (root == "/" ? "" : root) + "/" + Self.snapshotsDirectoryName
     }
-
-    /// The directory holding every key's directory.
-    var snapshots: String { (root == "/" ? "" : root) + "/" + Self.snapshotsDirectoryName }
 
     /// The directory holding `key`'s revisions.
     func directory(for key: SnapshotKey) -> String { snapshots + "/" + key.rawValue }
 
-    /// The path of `key`'s record at `revision`.
+    /// The path of `key`'s record at `revision`. Built in one buffer: a commit forms several.
     func path(for key: SnapshotKey, revision: Int) -> String {
-        directory(for: key) + "/" + Self.fileName(revision: revision)
+        var path = ""
+        path.reserveCapacity(snapshots.utf8.count + key.rawValue.utf8.count + 32)
+        path += snapshots
+        path += "/"
+        path += key.rawValue
+        path += "/"
+        Self.appendFileName(revision: revision, to: &path)
+        return path
     }
 
     static let snapshotsDirectoryName = "snapshots"
@@ -32,8 +39,16 @@ struct StoreLayout: Sendable, Hashable {
 
     /// `0000000018.snapshot`: at least ten digits, so names sort like revisions in a listing.
     static func fileName(revision: Int) -> String {
+        var name = ""
+        appendFileName(revision: revision, to: &name)
+        return name
+    }
+
+    private static func appendFileName(revision: Int, to text: inout String) {
         let digits = String(revision)
-        return String(repeating: "0", count: max(0, revisionDigits - digits.count)) + digits + recordExtension
+        for _ in digits.utf8.count..<max(digits.utf8.count, revisionDigits) { text += "0" }
+        text += digits
+        text += recordExtension
     }
 
     /// The revision a record file name stands for, or `nil` if the name is not exactly one that
