@@ -109,15 +109,45 @@ public struct FileSnapshotStore: SnapshotStore {
 
     // MARK: - Reading
 
+    /// The key's newest valid revision (see ``SnapshotStore/read(_:as:supportedSchema:)``).
+    ///
+    /// An instance that read or committed the key before remembers its newest revision, N, and
+    /// reads it again without listing the directory when one `stat` finds no revision N + 1: a
+    /// revision is published only after the one before it, and clean-up removes the oldest first,
+    /// so while N + 1 has never existed nothing newer can. Anything else — N + 1 exists, N is gone
+    /// or does not decode — is the full read: list, newest valid first, fall back, legacy key.
     public func read<Payload: Codable & Sendable & Equatable>(
         _ key: SnapshotKey, as type: Payload.Type, supportedSchema: Int
     ) -> SnapshotReadResult<Payload> {
-        NewestRecordReader.read(key, legacyKey: legacyKeys.legacyKey(for: key), from: source) {
+        if let remembered = readRemembered(key, as: type, supportedSchema: supportedSchema) {
+            return .found(remembered, fallback: nil)
+        }
+        let outcome = NewestRecordReader.read(key, legacyKey: legacyKeys.legacyKey(for: key), from: source) {
             record, key, revision in
             SnapshotRecord.decode(
                 record, key: key, revision: revision, as: type, supportedSchema: supportedSchema)
         }
-        .readResult(supportedSchema: supportedSchema)
+        // Remember what the listing found newest, when it is the key's own and valid.
+        if case .found(let snapshot, fallback: nil) = outcome, snapshot.key == key,
+            knownRevisions[key]?.revision != snapshot.revision
+        {
+            knownRevisions[key] = KnownRevisions.Knowledge(revision: snapshot.revision, isTidy: false)
+        }
+        return outcome.readResult(supportedSchema: supportedSchema)
+    }
+
+    /// The remembered newest revision of `key`, when no newer one exists and it is still valid.
+    private func readRemembered<Payload: Codable & Sendable & Equatable>(
+        _ key: SnapshotKey, as type: Payload.Type, supportedSchema: Int
+    ) -> Snapshot<Payload>? {
+        // The `stat` comes first: once revision N + 1 is found absent, revision N — if it can
+        // still be opened — was the newest at that moment.
+        guard let known = knownRevisions[key]?.revision, hasRevision(after: known, of: key) == false,
+            case .bytes(let record) = source.load(key, revision: known),
+            case .valid(let snapshot) = SnapshotRecord.decode(
+                record, key: key, revision: known, as: type, supportedSchema: supportedSchema)
+        else { return nil }
+        return snapshot
     }
 
     public func readStored(_ key: SnapshotKey) -> StoredSnapshotReadResult {
