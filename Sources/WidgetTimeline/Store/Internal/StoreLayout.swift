@@ -44,9 +44,15 @@ struct StoreLayout: Sendable, Hashable {
         return name
     }
 
+    /// Appends the zero-padded digits and the extension, made in one buffer: every read and commit
+    /// forms a few of these, and a "0" at a time cost more than the rest of the path.
     private static func appendFileName(revision: Int, to text: inout String) {
         let digits = String(revision)
-        for _ in digits.utf8.count..<max(digits.utf8.count, revisionDigits) { text += "0" }
+        let padding = max(0, revisionDigits - digits.utf8.count)
+        text += String(unsafeUninitializedCapacity: padding) { buffer in
+            buffer.initialize(repeating: UInt8(ascii: "0"))
+            return padding
+        }
         text += digits
         text += recordExtension
     }
