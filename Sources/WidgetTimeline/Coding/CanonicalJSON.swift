@@ -18,10 +18,10 @@ public enum CanonicalJSON {
     ///
     /// - Throws: `EncodingError` when the value cannot be encoded as JSON (a non-finite number).
     public static func encode<Value: Encodable>(_ value: Value) throws -> [UInt8] {
-        encode(try JSONTreeEncoder.encode(value))
+        try JSONTreeEncoder.canonicalBytes(of: value)
     }
 
-    private static func write(_ value: JSONValue, into output: inout [UInt8]) {
+    static func write(_ value: JSONValue, into output: inout [UInt8]) {
         switch value {
         case .null: output.append(contentsOf: Array("null".utf8))
         case .bool(let flag): output.append(contentsOf: Array((flag ? "true" : "false").utf8))
@@ -48,8 +48,21 @@ public enum CanonicalJSON {
         }
     }
 
-    private static func writeString(_ text: String, into output: inout [UInt8]) {
+    static func writeString(_ text: String, into output: inout [UInt8]) {
         output.append(UInt8(ascii: "\""))
+        // Most strings (keys, instants, identifiers) need no escape: copied whole.
+        var text = text
+        let copied = text.withUTF8 { bytes in
+            guard
+                !bytes.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") })
+            else { return false }
+            output.append(contentsOf: bytes)
+            return true
+        }
+        if copied {
+            output.append(UInt8(ascii: "\""))
+            return
+        }
         for byte in text.utf8 {
             switch byte {
             case UInt8(ascii: "\""): output.append(contentsOf: [0x5C, 0x22])

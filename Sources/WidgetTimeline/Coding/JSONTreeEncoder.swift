@@ -12,18 +12,43 @@ enum JSONTreeEncoder {
     }
 
     /// The tree for one value, special-casing the types `JSONEncoder` special-cases.
-    fileprivate static func box<Value: Encodable>(_ value: Value, at codingPath: [any CodingKey]) throws
-        -> JSONValue
+    ///
+    /// Types are told apart by comparing metatypes, not by casting each value; the path is made
+    /// only for a value that needs one (a nested container, or an error).
+    fileprivate static func box<Value: Encodable>(
+        _ value: Value, at codingPath: @autoclosure () -> [any CodingKey]
+    )
+        throws -> JSONValue
     {
-        switch value {
-        case let date as Date: return .string(try Instant.encodedText(date, in: nil, at: codingPath))
-        case let url as URL: return .string(url.absoluteString)
-        case let data as Data: return .string(data.base64EncodedString())
-        default:
-            let node = Node()
-            try value.encode(to: TreeEncoder(node: node, codingPath: codingPath))
-            return node.value
+        try fill(Node(), with: value, at: codingPath()).value
+    }
+
+    /// Encodes `value` into `node`.
+    fileprivate static func fill<Value: Encodable>(
+        _ node: Node, with value: Value, at codingPath: @autoclosure () -> [any CodingKey]
+    ) throws -> Node {
+        if Value.self == Date.self {
+            node.set(
+                .string(
+                    try Instant.encodedText(unsafeBitCast(value, to: Date.self), in: nil, at: codingPath())))
+        } else if Value.self == String.self {
+            node.set(.string(unsafeBitCast(value, to: String.self)))
+        } else if Value.self == URL.self {
+            node.set(.string(unsafeBitCast(value, to: URL.self).absoluteString))
+        } else if Value.self == Data.self {
+            node.set(.string(unsafeBitCast(value, to: Data.self).base64EncodedString()))
+        } else {
+            try value.encode(to: TreeEncoder(node: node, codingPath: codingPath()))
         }
+        return node
+    }
+
+    /// The canonical bytes (``CanonicalJSON``) of `value`, written from the tree as it was built.
+    static func canonicalBytes<Value: Encodable>(of value: Value) throws -> [UInt8] {
+        let node = try fill(Node(), with: value, at: [])
+        var output: [UInt8] = []
+        node.writeCanonical(into: &output)
+        return output
     }
 }
 
@@ -54,6 +79,31 @@ private final class Node {
         }
     }
 
+    /// The canonical JSON of this node's value, without building the ``JSONValue`` first.
+    func writeCanonical(into output: inout [UInt8]) {
+        switch kind {
+        case .empty: output.append(contentsOf: [UInt8(ascii: "{"), UInt8(ascii: "}")])
+        case .value: CanonicalJSON.write(scalar, into: &output)
+        case .array:
+            output.append(UInt8(ascii: "["))
+            for (index, element) in elements.enumerated() {
+                if index > 0 { output.append(UInt8(ascii: ",")) }
+                element.writeCanonical(into: &output)
+            }
+            output.append(UInt8(ascii: "]"))
+        case .object:
+            output.append(UInt8(ascii: "{"))
+            let sorted = members.sorted { $0.key.utf16.lexicographicallyPrecedes($1.key.utf16) }
+            for (index, member) in sorted.enumerated() {
+                if index > 0 { output.append(UInt8(ascii: ",")) }
+                CanonicalJSON.writeString(member.key, into: &output)
+                output.append(UInt8(ascii: ":"))
+                member.value.writeCanonical(into: &output)
+            }
+            output.append(UInt8(ascii: "}"))
+        }
+    }
+
     func set(_ value: JSONValue) {
         kind = .value
         scalar = value
@@ -65,6 +115,11 @@ private final class Node {
         let node = Node()
         members[key] = node
         return node
+    }
+
+    func setMember(_ key: String, _ child: Node) {
+        becomeObject()
+        members[key] = child
     }
 
     func appendElement() -> Node {
@@ -181,7 +236,8 @@ private struct KeyedTreeContainer<Key: CodingKey>: KeyedEncodingContainerProtoco
     mutating func encode(_ value: UInt32, forKey key: Key) { set(Scalar.integer(value), key) }
     mutating func encode(_ value: UInt64, forKey key: Key) { set(Scalar.integer(value), key) }
     mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
-        set(try JSONTreeEncoder.box(value, at: codingPath + [key]), key)
+        // A fresh node: a key encoded twice holds its last value, as with `JSONEncoder`.
+        node.setMember(key.stringValue, try JSONTreeEncoder.fill(Node(), with: value, at: codingPath + [key]))
     }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key)
@@ -237,7 +293,8 @@ private struct UnkeyedTreeContainer: UnkeyedEncodingContainer {
     mutating func encode(_ value: UInt32) { append(Scalar.integer(value)) }
     mutating func encode(_ value: UInt64) { append(Scalar.integer(value)) }
     mutating func encode<T: Encodable>(_ value: T) throws {
-        append(try JSONTreeEncoder.box(value, at: codingPath + [nextKey]))
+        let key = nextKey
+        _ = try JSONTreeEncoder.fill(node.appendElement(), with: value, at: codingPath + [key])
     }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type)

@@ -29,9 +29,9 @@ public enum Instant {
     ///
     /// The error carries the number of seconds, not the `Date`: Foundation's `Date.description`
     /// traps for a date that is not a number, so whoever printed the error would crash.
-    static func encodedText(_ date: Date, in timeZone: TimeZone?, at codingPath: [any CodingKey])
-        throws(EncodingError) -> String
-    {
+    static func encodedText(
+        _ date: Date, in timeZone: TimeZone?, at codingPath: @autoclosure () -> [any CodingKey]
+    ) throws(EncodingError) -> String {
         let text = timeZone.map { format(date, in: $0) } ?? format(date)
         // In UTC the range says it; with an offset the local date must stay in range too, which
         // reading the text back checks.
@@ -43,7 +43,7 @@ public enum Instant {
             throw EncodingError.invalidValue(
                 date.timeIntervalSince1970,
                 .init(
-                    codingPath: codingPath,
+                    codingPath: codingPath(),
                     debugDescription: "\(what) is outside years 0000–9999 and has no ISO-8601 form"))
         }
         return text
