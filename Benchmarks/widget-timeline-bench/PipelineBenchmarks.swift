@@ -26,12 +26,21 @@ enum PipelineBenchmarks {
         var now: Date { Date() }
     }
 
-    /// A fresh shared directory under the temporary directory.
+    /// A fresh shared directory under the temporary directory, removed by ``removeDirectories()``.
     static func directory() throws -> URL {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent(
             "widget-timeline-bench-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        directoriesLock.withLock { directories.append(url) }
         return url
+    }
+
+    private static let directoriesLock = NSLock()
+    nonisolated(unsafe) private static var directories: [URL] = []  // guarded by `directoriesLock`
+
+    /// Removes every directory the cases made.
+    static func removeDirectories() {
+        for url in directoriesLock.withLock({ directories }) { try? FileManager.default.removeItem(at: url) }
     }
 
     /// The record file of the key's newest revision, and its envelope bytes.

@@ -10,8 +10,9 @@ import Foundation
 // never asserted in a unit test. docs/performance.md has the results and how to read them.
 
 guard let options = Harness.parse(Array(CommandLine.arguments.dropFirst())) else { exit(0) }
-exit(
-    Harness.run(
-        timed: SimulationBenchmarks.cases, ratios: PipelineBenchmarks.cases,
-        memory: [(MemoryBenchmark.name, MemoryBenchmark.measure)],
-        options: options))
+let status = Harness.run(
+    timed: SimulationBenchmarks.cases, ratios: PipelineBenchmarks.cases,
+    memory: [(MemoryBenchmark.name, MemoryBenchmark.measure)],
+    options: options)
+PipelineBenchmarks.removeDirectories()
+exit(status)
