@@ -286,29 +286,7 @@ public struct JSONParser {
     }
 
     private mutating func parseMultibyte() throws(JSONSyntaxError) -> Unicode.Scalar {
-        let lead = bytes[index]
-        let length: Int
-        var value: UInt32
-        switch lead {
-        case 0xC2...0xDF:
-            length = 2
-            value = UInt32(lead & 0x1F)
-        case 0xE0...0xEF:
-            length = 3
-            value = UInt32(lead & 0x0F)
-        case 0xF0...0xF4:
-            length = 4
-            value = UInt32(lead & 0x07)
-        default: throw error("the text is not valid UTF-8")
-        }
-        guard index + length <= bytes.count else { throw error("the text is not valid UTF-8") }
-        for offset in 1..<length {
-            let byte = bytes[index + offset]
-            guard byte & 0xC0 == 0x80 else { throw error("the text is not valid UTF-8") }
-            value = value << 6 | UInt32(byte & 0x3F)
-        }
-        let minimum: UInt32 = length == 2 ? 0x80 : length == 3 ? 0x800 : 0x10000
-        guard value >= minimum, let scalar = Unicode.Scalar(value) else {
+        guard let (scalar, length) = UTF8Sequence.scalar(at: index, in: bytes) else {
             throw error("the text is not valid UTF-8")
         }
         index += length

@@ -475,31 +475,9 @@ extension JSONTape {
             return value
         }
 
-        /// One well-formed UTF-8 sequence of two to four bytes (no overlong forms, no surrogates).
+        /// One well-formed UTF-8 sequence of two to four bytes.
         private mutating func multibyte() -> Bool {
-            let lead = bytes[index]
-            let length: Int
-            var value: UInt32
-            switch lead {
-            case 0xC2...0xDF:
-                length = 2
-                value = UInt32(lead & 0x1F)
-            case 0xE0...0xEF:
-                length = 3
-                value = UInt32(lead & 0x0F)
-            case 0xF0...0xF4:
-                length = 4
-                value = UInt32(lead & 0x07)
-            default: return false
-            }
-            guard index + length <= bytes.count else { return false }
-            for offset in 1..<length {
-                let byte = bytes[index + offset]
-                guard byte & 0xC0 == 0x80 else { return false }
-                value = value << 6 | UInt32(byte & 0x3F)
-            }
-            let minimum: UInt32 = length == 2 ? 0x80 : length == 3 ? 0x800 : 0x10000
-            guard value >= minimum, Unicode.Scalar(value) != nil else { return false }
+            guard let (_, length) = UTF8Sequence.scalar(at: index, in: bytes) else { return false }
             index += length
             return true
         }
