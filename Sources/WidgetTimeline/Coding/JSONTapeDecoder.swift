@@ -1,15 +1,15 @@
 import Foundation
 
 /// The read path's decoder: decodes straight from a ``JSONTape`` with the conventions of
-/// ``JSONCoding/decoder()``, about three times faster than `JSONDecoder` on a snapshot envelope,
-/// and strict JSON checked in the same pass.
+/// ``JSONCoding/decoder()``. On a snapshot envelope the strict check and the decode together take
+/// about 45,000 instructions, where `JSONDecoder` alone took about 98,000 and the check 25,000.
 ///
 /// It never decides anything `JSONDecoder` might decide differently. Whatever it does not handle
-/// exactly as Foundation does — a value of the wrong type, a number that does not fit, an instant
-/// that does not parse, `Data`, `URL` and `Decimal` (which Foundation decodes its own way), a
-/// super decoder — ends the attempt with ``Outcome/handedBack``, and the caller decodes with
-/// Foundation, which then succeeds or explains. Tests compare both decoders over every public
-/// `Codable` type of the package.
+/// exactly as Foundation does — a value of the wrong type, a number that does not fit or a zero
+/// written with other digits, an instant that does not parse, `Data`, `URL` and `Decimal` (which
+/// Foundation decodes its own way), a super decoder — ends the attempt with
+/// ``Outcome/handedBack``, and the caller decodes with Foundation, which then succeeds or explains.
+/// Tests and the `json-parser` fuzz target compare the two decoders.
 final class JSONTapeDecoder: Decoder {
     /// What an attempt came to.
     enum Outcome<Value> {
