@@ -25,7 +25,7 @@ public enum CanonicalJSON {
         switch value {
         case .null: output.append(contentsOf: "null".utf8)
         case .bool(let flag): output.append(contentsOf: (flag ? "true" : "false").utf8)
-        case .integer(let number): writeInteger(number, into: &output)
+        case .integer(let number): output.append(contentsOf: String(number).utf8)
         case .number(let number): output.append(contentsOf: ecmaScriptString(number).utf8)
         case .string(let text): writeString(text, into: &output)
         case .array(let values):
@@ -46,18 +46,6 @@ public enum CanonicalJSON {
             }
             output.append(UInt8(ascii: "}"))
         }
-    }
-
-    /// A whole number's decimal digits, written without making a string.
-    private static func writeInteger(_ number: Int64, into output: inout [UInt8]) {
-        if number < 0 { output.append(UInt8(ascii: "-")) }
-        var magnitude = number.magnitude
-        let start = output.count
-        repeat {
-            output.append(UInt8(ascii: "0") + UInt8(magnitude % 10))
-            magnitude /= 10
-        } while magnitude > 0
-        output[start...].reverse()
     }
 
     static func writeString(_ text: String, into output: inout [UInt8]) {

@@ -30,6 +30,20 @@ struct JSONTape {
     /// document.
     static let compactArrayMinimum = 64
 
+    /// The element of a compact array that starts at byte `start` of a document the tape accepted,
+    /// read again by the same scanner, and the first byte of the element after it (past whitespace
+    /// and one comma).
+    static func element(at start: Int, in bytes: UnsafeBufferPointer<UInt8>) -> (token: JSONToken, next: Int)?
+    {
+        var scanner = Scanner(bytes: bytes)
+        scanner.index = start
+        guard let token = scanner.scalar() else { return nil }
+        scanner.skipWhitespace()
+        if scanner.index < bytes.count, bytes[scanner.index] == UInt8(ascii: ",") { scanner.index += 1 }
+        scanner.skipWhitespace()
+        return (token, scanner.index)
+    }
+
     /// The raw bytes of a string token (between its quotes, escapes not decoded).
     static func rawText(of token: JSONToken, in bytes: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<
         UInt8
@@ -37,62 +51,18 @@ struct JSONTape {
         UnsafeBufferPointer(rebasing: bytes[token.start..<token.end])
     }
 
-    /// The text of a string token, escapes decoded.
+    /// The text of a string token, escapes decoded. Escapes are rare in what the package writes;
+    /// the strict parser decodes them, so there is one reading of `\u` sequences and surrogates.
     static func string(of token: JSONToken, in bytes: UnsafeBufferPointer<UInt8>) -> String {
         let raw = rawText(of: token, in: bytes)
-        guard token.hasEscapes else { return String(decoding: raw, as: UTF8.self) }
-        var scalars = String.UnicodeScalarView()
-        var index = 0
-        while index < raw.count {
-            let byte = raw[index]
-            guard byte == UInt8(ascii: "\\") else {
-                // Multi-byte sequences were checked by the scanner; copy a run of plain bytes.
-                var end = index + 1
-                while end < raw.count, raw[end] != UInt8(ascii: "\\") { end += 1 }
-                scalars.append(
-                    contentsOf: String(
-                        decoding: UnsafeBufferPointer(rebasing: raw[index..<end]), as: UTF8.self
-                    )
-                    .unicodeScalars)
-                index = end
-                continue
-            }
-            let escape = raw[index + 1]
-            index += 2
-            switch escape {
-            case UInt8(ascii: "b"): scalars.append("\u{08}")
-            case UInt8(ascii: "f"): scalars.append("\u{0C}")
-            case UInt8(ascii: "n"): scalars.append("\n")
-            case UInt8(ascii: "r"): scalars.append("\r")
-            case UInt8(ascii: "t"): scalars.append("\t")
-            case UInt8(ascii: "u"):
-                let unit = hex4(raw, at: index)
-                index += 4
-                if (0xD800..<0xDC00).contains(unit) {
-                    let low = hex4(raw, at: index + 2)
-                    index += 6
-                    scalars.append(Unicode.Scalar(0x10000 + ((unit - 0xD800) << 10) + (low - 0xDC00))!)
-                } else {
-                    scalars.append(Unicode.Scalar(unit)!)
-                }
-            default: scalars.append(Unicode.Scalar(escape))  // " \ /
-            }
+        guard token.hasEscapes,
+            case .string(let text)? = try? JSONParser.parse(bytes[(token.start - 1)...token.end])
+        else {
+            // Without escapes the bytes are the text. (The parser accepts every string the tape
+            // accepted, so an escaped one always takes the branch above.)
+            return String(decoding: raw, as: UTF8.self)
         }
-        return String(scalars)
-    }
-
-    private static func hex4(_ raw: UnsafeBufferPointer<UInt8>, at index: Int) -> UInt32 {
-        var value: UInt32 = 0
-        for byte in raw[index..<index + 4] {
-            let digit: UInt8 =
-                switch byte {
-                case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
-                case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
-                default: byte - UInt8(ascii: "A") + 10
-                }
-            value = value << 4 | UInt32(digit)
-        }
-        return value
+        return text
     }
 }
 
@@ -188,7 +158,7 @@ extension JSONTape {
             return index == count
         }
 
-        private mutating func skipWhitespace() {
+        mutating func skipWhitespace() {
             while index < bytes.count {
                 switch bytes[index] {
                 case 0x20, 0x0A, 0x0D, 0x09: index += 1
@@ -210,7 +180,7 @@ extension JSONTape {
         }
 
         /// A string, number or literal, checked; `nil` when it is none of them or not valid.
-        private mutating func scalar() -> JSONToken? {
+        mutating func scalar() -> JSONToken? {
             guard index < bytes.count else { return nil }
             switch bytes[index] {
             case UInt8(ascii: "\""): return string()

@@ -46,57 +46,11 @@ final class JSONTapeDecoder: Decoder {
     func token(_ index: Int) -> JSONToken { index < tokens.count ? tokens[index] : scratch }
 
     /// Makes the compact array element starting at byte `start` the scratch token, and returns the
-    /// first byte of the element after it. The document was checked when the tape was made, so
-    /// only the element's extent and kind are found here.
-    func loadElement(at start: Int) -> Int {
-        var index = start
-        switch bytes[start] {
-        case UInt8(ascii: "\""):
-            index += 1
-            var hasEscapes = false
-            var isASCII = true
-            while bytes[index] != UInt8(ascii: "\"") {
-                if bytes[index] == UInt8(ascii: "\\") {
-                    hasEscapes = true
-                    index += 2
-                } else {
-                    if bytes[index] >= 0x80 { isASCII = false }
-                    index += 1
-                }
-            }
-            scratch = JSONToken(
-                kind: .string, start: start + 1, end: index, hasEscapes: hasEscapes,
-                isPlain: !hasEscapes && isASCII)
-            index += 1
-        case UInt8(ascii: "t"):
-            index += 4
-            scratch = JSONToken(kind: .trueLiteral, start: start, end: index)
-        case UInt8(ascii: "f"):
-            index += 5
-            scratch = JSONToken(kind: .falseLiteral, start: start, end: index)
-        case UInt8(ascii: "n"):
-            index += 4
-            scratch = JSONToken(kind: .null, start: start, end: index)
-        default:
-            var isInteger = true
-            numberBytes: while index < bytes.count {
-                switch bytes[index] {
-                case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "+"): break
-                case UInt8(ascii: "."), UInt8(ascii: "e"), UInt8(ascii: "E"): isInteger = false
-                default: break numberBytes
-                }
-                index += 1
-            }
-            scratch = JSONToken(kind: .number, start: start, end: index, isPlain: isInteger)
-        }
-        // Past whitespace, one comma and whitespace: the next element (or the closing bracket).
-        while index < bytes.count {
-            switch bytes[index] {
-            case 0x20, 0x0A, 0x0D, 0x09, UInt8(ascii: ","): index += 1
-            default: return index
-            }
-        }
-        return index
+    /// first byte of the element after it.
+    func loadElement(at start: Int) throws -> Int {
+        guard let (token, next) = JSONTape.element(at: start, in: bytes) else { throw handBack() }
+        scratch = token
+        return next
     }
 
     /// Whether any hand-back was thrown, caught or not.
@@ -290,7 +244,7 @@ extension Array: TapeDecodableArray where Element: Decodable {
         if array.isCompact {
             var start = array.firstElementByte
             for position in 0..<array.count {
-                start = decoder.loadElement(at: start)
+                start = try decoder.loadElement(at: start)
                 append(
                     try decoder.value(
                         Element.self, at: decoder.scratchIndex, key: ElementKey(position), depth: depth,
@@ -492,7 +446,7 @@ extension JSONTapeDecoder {
         private mutating func next<T>(_ read: (JSONTapeDecoder, Int) throws -> T) throws -> T {
             guard !isAtEnd else { throw decoder.handBack() }
             if isCompact {
-                let following = decoder.loadElement(at: cursor)
+                let following = try decoder.loadElement(at: cursor)
                 let value = try read(decoder, decoder.scratchIndex)
                 cursor = following
                 currentIndex += 1
@@ -506,7 +460,7 @@ extension JSONTapeDecoder {
 
         mutating func decodeNil() throws -> Bool {
             guard !isAtEnd else { throw decoder.handBack() }
-            let following = isCompact ? decoder.loadElement(at: cursor) : cursor + 1
+            let following = isCompact ? try decoder.loadElement(at: cursor) : cursor + 1
             guard decoder.isNull(at: isCompact ? decoder.scratchIndex : cursor) else { return false }
             cursor = following
             currentIndex += 1

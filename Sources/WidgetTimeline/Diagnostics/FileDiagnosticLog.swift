@@ -13,10 +13,11 @@ import Foundation
 ///
 /// Events are JSON lines in `<directory>/diagnostics/events.jsonl`. Each event — or each batch
 /// given to ``record(contentsOf:)`` — is appended with a single `write` on a descriptor opened
-/// with `O_APPEND`, so two processes never interleave inside a line, and a process killed with `kill -9` leaves every earlier line intact. When the file
-/// passes ``maximumBytes`` the writer renames it to `events.1.jsonl` (replacing the older
-/// generation) and starts a new one: at most twice the limit is kept. Readers skip any line that
-/// is not a complete event (a torn last line after a power loss), so nothing half-written is read.
+/// with `O_APPEND`, so two processes never interleave inside a line, and a process killed with
+/// `kill -9` leaves every earlier line intact. When the file passes ``maximumBytes`` the writer
+/// renames it to `events.1.jsonl` (replacing the older generation) and starts a new one: at most
+/// twice the limit is kept. Readers skip any line that is not a complete event (a torn last line
+/// after a power loss), so nothing half-written is read.
 ///
 /// Logging never fails the caller: an event that cannot be written is dropped.
 public struct FileDiagnosticLog: DiagnosticSink {

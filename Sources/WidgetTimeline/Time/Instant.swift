@@ -130,22 +130,10 @@ public enum Instant {
         /// `value` in decimal, zero-padded to `width` digits, with a minus sign when negative.
         mutating func number(_ value: Int64, width: Int) {
             if value < 0 { byte(UInt8(ascii: "-")) }
-            var magnitude = value.magnitude
-            var digits:
-                (
-                    UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
-                    UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8
-                ) = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-            var length = 0
-            withUnsafeMutableBytes(of: &digits) { reversed in
-                repeat {
-                    reversed[length] = UInt8(ascii: "0") + UInt8(magnitude % 10)
-                    magnitude /= 10
-                    length += 1
-                } while magnitude > 0
-                for _ in length..<max(length, width) { byte(UInt8(ascii: "0")) }
-                for index in stride(from: length - 1, through: 0, by: -1) { byte(reversed[index]) }
-            }
+            // A number of up to 15 digits is a small string: no allocation.
+            let digits = String(value.magnitude).utf8
+            for _ in digits.count..<max(digits.count, width) { byte(UInt8(ascii: "0")) }
+            for digit in digits { byte(digit) }
         }
     }
 

@@ -80,10 +80,7 @@ public struct CommandContext {
     public var currentDirectory: URL { URL(fileURLWithPath: currentDirectoryPath(), isDirectory: true) }
 
     /// Resolves a path argument against the working directory.
-    public func url(forPath path: String) -> URL {
-        path.hasPrefix("/")
-            ? URL(fileURLWithPath: path) : currentDirectory.appendingPathComponent(path)
-    }
+    public func url(forPath path: String) -> URL { URL(fileURLWithPath: filePath(path)) }
 
     /// Resolves a path argument against the working directory, as a path.
     func filePath(_ path: String) -> String {
