@@ -128,12 +128,23 @@ public enum Instant {
         }
 
         /// `value` in decimal, zero-padded to `width` digits, with a minus sign when negative.
+        /// (Digits are written straight into the buffer, last first: `String(value)` here made
+        /// formatting the commit path's largest cost.)
         mutating func number(_ value: Int64, width: Int) {
             if value < 0 { byte(UInt8(ascii: "-")) }
-            // A number of up to 15 digits is a small string: no allocation.
-            let digits = String(value.magnitude).utf8
-            for _ in digits.count..<max(digits.count, width) { byte(UInt8(ascii: "0")) }
-            for digit in digits { byte(digit) }
+            var length = 1
+            var rest = value.magnitude / 10
+            while rest > 0 {
+                length += 1
+                rest /= 10
+            }
+            for _ in length..<max(length, width) { byte(UInt8(ascii: "0")) }
+            var magnitude = value.magnitude
+            for position in stride(from: count + length - 1, through: count, by: -1) {
+                buffer[position] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+                magnitude /= 10
+            }
+            count += length
         }
     }
 
