@@ -107,13 +107,6 @@ final class KillPointFileSystem: SnapshotFileSystem, @unchecked Sendable {
         try base.unlink(path)
     }
 
-    /// The live removal of old revisions, its descriptor closed on a background queue — which a
-    /// kill here may leave open: the kernel closes it.
-    func unlinkReleasingStorageLater(_ path: String) throws(FileSystemError) {
-        if path.hasSuffix(".snapshot") { reach(.midCleanup) }
-        try base.unlinkReleasingStorageLater(path)
-    }
-
     func makeDirectory(_ path: String) throws(FileSystemError) { try base.makeDirectory(path) }
 
     func removeDirectory(_ path: String) throws(FileSystemError) { try base.removeDirectory(path) }

@@ -102,7 +102,7 @@ func currentRevision() -> Int {
 
 func draft(revision: Int, writer: String, counter: Int) -> SnapshotDraft<TorturePayload> {
     let payload = TorturePayload(revision: revision, writer: writer, counter: counter)
-    return SnapshotDraft(
+    return try! SnapshotDraft(
         kind: "torture", key: key, generatedAt: Date(timeIntervalSince1970: Double(revision)),
         fingerprint: ContentFingerprint(rawValue: payload.digest), payload: payload)
 }

@@ -19,12 +19,6 @@ public struct UnimplementedSnapshotStore: SnapshotStore {
         return .missing
     }
 
-    public func readStored(_ key: SnapshotKey) -> StoredSnapshotReadResult {
-        Issue.record(
-            "the store was read for \(key), but this path must not touch it", sourceLocation: sourceLocation)
-        return .missing
-    }
-
     public func commit<Payload: Codable & Sendable & Equatable>(
         _ draft: SnapshotDraft<Payload>, expecting expected: ExpectedRevision
     ) throws(SnapshotStoreError) -> CommitOutcome {
@@ -38,6 +32,13 @@ public struct UnimplementedSnapshotStore: SnapshotStore {
         Issue.record(
             "the store's keys were listed, but this path must not touch it", sourceLocation: sourceLocation)
         return []
+    }
+
+    public func newestRevision(of key: SnapshotKey) -> Int? {
+        Issue.record(
+            "the store was listed for \(key), but this path must not touch it", sourceLocation: sourceLocation
+        )
+        return nil
     }
 }
 
@@ -74,8 +75,6 @@ public struct FailingCommitStore: SnapshotStore {
         underlying.read(key, as: type, supportedSchema: supportedSchema)
     }
 
-    public func readStored(_ key: SnapshotKey) -> StoredSnapshotReadResult { underlying.readStored(key) }
-
     public func commit<Payload: Codable & Sendable & Equatable>(
         _ draft: SnapshotDraft<Payload>, expecting expected: ExpectedRevision
     ) throws(SnapshotStoreError) -> CommitOutcome {
@@ -83,4 +82,6 @@ public struct FailingCommitStore: SnapshotStore {
     }
 
     public func keys() throws(SnapshotStoreError) -> [SnapshotKey] { try underlying.keys() }
+
+    public func newestRevision(of key: SnapshotKey) -> Int? { underlying.newestRevision(of: key) }
 }

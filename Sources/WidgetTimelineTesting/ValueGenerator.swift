@@ -132,21 +132,34 @@ public struct ValueGenerator: RandomNumberGenerator {
             purpose: text(maximumLength: 12), scope: array(count: 0...3) { $0.text(maximumLength: 80) })
     }
 
+    /// A JSON number: a `Double`, a whole number of up to 64 bits either sign, or — a quarter of the
+    /// time — a number with more digits than a `Double` carries (`2^60 + 1`, up to a `Decimal`'s 38).
+    public mutating func jsonNumber() -> JSONNumber {
+        switch random.next() % 4 {
+        case 0: return JSONNumber(double()) ?? .zero
+        case 1: return JSONNumber(random.next())
+        case 2: return JSONNumber(Int64(bitPattern: random.next()))
+        default:
+            let digits = (0..<Int.random(in: 17...37, using: &random)).map { _ in
+                String(random.next() % 10)
+            }.joined()
+            let exponent = Int.random(in: -40...40, using: &random)
+            return JSONNumber(text: (bool() ? "-" : "") + "1" + digits + "e" + String(exponent)) ?? .zero
+        }
+    }
+
     /// A fingerprint: usually a SHA-256, sometimes any text (hosts in other languages may differ).
     public mutating func fingerprint() -> ContentFingerprint {
         bool() ? ContentFingerprint(bytes: Array(text().utf8)) : ContentFingerprint(rawValue: text())
     }
 
-    /// Any JSON value, nested up to `depth` levels. Numbers are in the form decoding produces:
-    /// whole numbers that fit in 64 bits are `.integer`, so the value round-trips exactly.
+    /// Any JSON value, nested up to `depth` levels.
     public mutating func jsonValue(depth: Int = 3) -> JSONValue {
         switch random.next() % (depth > 0 ? 7 : 5) {
         case 0: return .null
         case 1: return .bool(bool())
         case 2: return .integer(Int64(int(in: Int(Int64.min)...Int(Int64.max))))
-        case 3:
-            let number = double()
-            return Int64(exactly: number).map { .integer($0) } ?? .number(number)
+        case 3: return .number(jsonNumber())
         case 4: return .string(text())
         case 5: return .array(array(count: 0...4) { $0.jsonValue(depth: depth - 1) })
         default:

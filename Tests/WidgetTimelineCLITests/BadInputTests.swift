@@ -145,7 +145,7 @@ struct BadInputTests {
         ),
         Case(
             arguments: build + ["--snapshot", "-"], exitCode: .badData,
-            message: "at $.payload.count: expected a whole number, found the number 1.5",
+            message: "at $.payload.count: the number 1.5 does not fit the type expected here",
             stdin:
                 #"{"schemaVersion":1,"kind":"task-count","key":"task-count","revision":18,"generatedAt":"2026-11-29T09:00:00Z","fingerprint":"x","payload":{"count":1.5}}"#
         ),
@@ -186,7 +186,7 @@ struct BadInputTests {
             stdin: #"{"entries":[],"policy":{"type":"sometimes"}}"#),
         Case(
             arguments: ["lint", "-"], exitCode: .badData,
-            message: "at $.entries[1].date: expected an ISO-8601 instant, found the number 17",
+            message: "at $.entries[1].date: expected a string, found the number 17",
             stdin:
                 #"{"entries":[{"date":"2026-11-29T09:00:00Z","state":1},{"date":17,"state":2}],"policy":{"type":"atEnd"}}"#
         ),

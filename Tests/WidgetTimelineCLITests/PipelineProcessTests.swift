@@ -25,9 +25,9 @@ struct PipelineProcessTests {
     private func firstFailure(_ report: JSONValue, key: String = "task-count") -> Int? {
         guard case .array(let keys)? = report["keys"],
             let entry = keys.first(where: { $0["key"]?.stringValue == key }),
-            case .integer(let stage)? = entry["firstFailure"]
+            case .number(let stage)? = entry["firstFailure"], let value = stage.int64Value
         else { return nil }
-        return Int(stage)
+        return Int(value)
     }
 
     private func temporaryDirectory() throws -> URL {

@@ -89,7 +89,12 @@ struct StoreCommandTests {
                 Issue.record("expected a stored snapshot")
                 return
             }
-            #expect(read.standardOutput == String(decoding: stored.envelope, as: UTF8.self) + "\n")
+            // Exactly the stored envelope: the record's bytes after its header line.
+            let recordURL = directory.appendingPathComponent("snapshots/task-count")
+                .appendingPathComponent(String(format: "%010d.snapshot", stored.revision))
+            let record = try Array(Data(contentsOf: recordURL))
+            let envelope = record[(record.firstIndex(of: 0x0A)! + 1)...]
+            #expect(read.standardOutput == String(decoding: envelope, as: UTF8.self) + "\n")
             // And it is a snapshot `build` accepts.
             let built = CLIHarness.run(
                 [

@@ -24,8 +24,9 @@ public enum JSONCoding {
         return encoder
     }
 
-    /// One shared decoder for the package's own reads: decoding does not change a decoder, and
-    /// building one (with its date strategy) costs more than a small snapshot's decode.
+    /// One shared encoder and decoder for the package's own writes and reads: coding does not
+    /// change them, and building one (with its date strategy) costs more than a small snapshot.
+    static let sharedEncoder = encoder()
     static let sharedDecoder = decoder()
 
     /// A decoder reading instants as RFC 3339 text with an offset; anything else is an error that
@@ -44,5 +45,27 @@ public enum JSONCoding {
             return date
         }
         return decoder
+    }
+
+    /// Decodes `type` from `data`, which must be strict JSON (``JSONParser/validate(_:)``), with the
+    /// conventions of ``decoder()``.
+    ///
+    /// The strict check comes first because `JSONDecoder` alone would also take trailing commas,
+    /// bytes after a NUL, UTF-16 and repeated member names (keeping the first, where JavaScript
+    /// keeps the last), so a file another reader sees differently would be read without a word.
+    ///
+    /// - Throws: ``JSONDecodingError``: the line and column of a syntax error, or the JSON path of
+    ///   the value that does not decode and why.
+    public static func decode<T: Decodable>(_ type: T.Type, from data: Data) throws(JSONDecodingError) -> T {
+        do {
+            try JSONParser.validate(data)
+        } catch {
+            throw JSONDecodingError(path: nil, message: error.description)
+        }
+        do {
+            return try sharedDecoder.decode(type, from: data)
+        } catch {
+            throw JSONDecodingError(explaining: error, decoding: type, from: data)
+        }
     }
 }

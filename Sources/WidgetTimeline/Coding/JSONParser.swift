@@ -8,8 +8,8 @@
 /// one meaning and is refused.
 ///
 /// ``JSONCoding/decode(_:from:)`` runs ``validate(_:)`` before Foundation's `JSONDecoder`, which is
-/// more lenient (it takes trailing commas, NUL padding, UTF-16 and repeated names), and parses
-/// again with ``parse(_:)`` when decoding fails, to explain why in terms a person can act on.
+/// more lenient (it takes trailing commas, NUL padding, UTF-16 and repeated names). Numbers are
+/// kept exactly (``JSONNumber``); one beyond a `Double`'s range is refused, as other readers would.
 public struct JSONParser {
     /// The deepest nesting of arrays and objects accepted.
     public static let maximumDepth = 512
@@ -286,16 +286,44 @@ public struct JSONParser {
     }
 
     private mutating func parseMultibyte() throws(JSONSyntaxError) -> Unicode.Scalar {
-        guard let (scalar, length) = UTF8Sequence.scalar(at: index, in: bytes) else {
+        guard let (scalar, length) = Self.scalar(at: index, in: bytes) else {
             throw error("the text is not valid UTF-8")
         }
         index += length
         return scalar
     }
 
+    /// The well-formed UTF-8 sequence of two to four bytes at `index` — no overlong form, no
+    /// surrogate, nothing beyond U+10FFFF — and its length, or `nil`.
+    private static func scalar(at index: Int, in bytes: [UInt8]) -> (scalar: Unicode.Scalar, length: Int)? {
+        let lead = bytes[index]
+        let length: Int
+        var value: UInt32
+        switch lead {
+        case 0xC2...0xDF:
+            length = 2
+            value = UInt32(lead & 0x1F)
+        case 0xE0...0xEF:
+            length = 3
+            value = UInt32(lead & 0x0F)
+        case 0xF0...0xF4:
+            length = 4
+            value = UInt32(lead & 0x07)
+        default: return nil
+        }
+        guard index + length <= bytes.count else { return nil }
+        for offset in 1..<length {
+            let byte = bytes[index + offset]
+            guard byte & 0xC0 == 0x80 else { return nil }
+            value = value << 6 | UInt32(byte & 0x3F)
+        }
+        let minimum: UInt32 = length == 2 ? 0x80 : length == 3 ? 0x800 : 0x10000
+        guard value >= minimum, let scalar = Unicode.Scalar(value) else { return nil }
+        return (scalar, length)
+    }
+
     private mutating func parseNumber() throws(JSONSyntaxError) -> JSONValue {
         let start = index
-        var isInteger = true
         if current == UInt8(ascii: "-") { index += 1 }
         guard let first = current, first >= UInt8(ascii: "0"), first <= UInt8(ascii: "9") else {
             throw error("invalid number: a digit was expected")
@@ -309,7 +337,6 @@ public struct JSONParser {
             skipDigits()
         }
         if current == UInt8(ascii: ".") {
-            isInteger = false
             index += 1
             guard skipDigits() > 0 else {
                 throw error("invalid number: a digit was expected after the decimal point")
@@ -317,7 +344,6 @@ public struct JSONParser {
         }
         let hasExponent = current == UInt8(ascii: "e") || current == UInt8(ascii: "E")
         if hasExponent {
-            isInteger = false
             index += 1
             if current == UInt8(ascii: "+") || current == UInt8(ascii: "-") { index += 1 }
             guard skipDigits() > 0 else {
@@ -327,14 +353,9 @@ public struct JSONParser {
         // Without an exponent, fewer than 300 digits cannot overflow a `Double`: when only checking,
         // there is nothing to convert.
         if !buildsValues, !hasExponent, index - start < 300 { return .null }
-        let text = String(decoding: bytes[start..<index], as: UTF8.self)
-        if isInteger, let integer = Int64(text) { return .integer(integer) }
-        guard let number = Double(text), number.isFinite else {
-            throw error("the number \(text) is out of range")
+        guard let number = JSONNumber.parse(bytes[start..<index]) else {
+            throw error("the number \(String(decoding: bytes[start..<index], as: UTF8.self)) is out of range")
         }
-        // `1.0` and `1e2` are whole numbers: one value, whichever way they are written, as
-        // Foundation's decoder also reads them.
-        if let integer = Int64(exactly: number) { return .integer(integer) }
         return .number(number)
     }
 

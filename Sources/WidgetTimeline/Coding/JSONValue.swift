@@ -1,15 +1,14 @@
 import Foundation
 
-/// Any JSON document, decoded without a schema: for timelines whose state type is unknown (`lint`),
-/// for canonical encoding, and for reading envelopes before their payload type is known.
+/// Any JSON document, held without a schema: for timelines whose state type is unknown (`lint`),
+/// for scenario payloads, and as the one form canonical bytes and fingerprints are made from.
+///
+/// Numbers are kept exactly (``JSONNumber``): a value read from text and written again keeps every
+/// digit.
 public enum JSONValue: Sendable, Hashable {
     case null
     case bool(Bool)
-    /// A whole number that fits in 64 bits, however it is written (`1`, `1.0`, `1e0`).
-    case integer(Int64)
-    /// Any other number. `.number(1.0)` is the same JSON as `.integer(1)` and is read back as
-    /// it: decoding produces `.number` only for numbers that are not whole or do not fit.
-    case number(Double)
+    case number(JSONNumber)
     case string(String)
     case array([JSONValue])
     case object([String: JSONValue])
@@ -23,6 +22,19 @@ public enum JSONValue: Sendable, Hashable {
     public var stringValue: String? {
         if case .string(let value) = self { return value }
         return nil
+    }
+
+    /// A whole number.
+    public static func integer(_ value: Int64) -> JSONValue { .number(JSONNumber(value)) }
+
+    /// The value `JSONEncoder` writes for `value` (instants as UTC text, see ``JSONCoding``), read
+    /// back exactly: `Decimal`, `URL`, `Data` and dates come out as `JSONEncoder` spells them.
+    ///
+    /// - Throws: `EncodingError` when `value` cannot be encoded (a non-finite number, an instant
+    ///   outside years 0000–9999), ``JSONSyntaxError`` when the encoding nests deeper than
+    ///   ``JSONParser/maximumDepth``.
+    public init<Value: Encodable>(encoding value: Value) throws {
+        self = try JSONParser.parse(JSONCoding.sharedEncoder.encode(value))
     }
 }
 
@@ -48,13 +60,31 @@ extension JSONValue: Codable {
             self = .null
         } else if let value = try? single.decode(Bool.self) {
             self = .bool(value)
-        } else if let value = try? single.decode(Int64.self) {
-            self = .integer(value)
-        } else if let value = try? single.decode(Double.self) {
-            self = .number(value)
+        } else if let value = try? single.decode(String.self) {
+            self = .string(value)
         } else {
-            self = .string(try single.decode(String.self))
+            self = .number(try Self.number(from: single))
         }
+    }
+
+    /// The number a decoder holds, as exactly as its types let us ask: the `Decimal` (38 digits,
+    /// every whole number of 64 bits among them) when it is the same number as the `Double`, only
+    /// more precise; otherwise the `Double` (beyond a `Decimal`'s exponents).
+    ///
+    /// (Decoding `Int64` is no test of a whole number: Foundation reads `-17593373173357518.073` as
+    /// one, through a `Double`.)
+    private static func number(from single: any SingleValueDecodingContainer) throws -> JSONNumber {
+        let double = try? single.decode(Double.self)
+        if let decimal = try? single.decode(Decimal.self), let exact = JSONNumber(decimal),
+            double == nil || Double(exact.canonicalText) == double
+        {
+            return exact
+        }
+        guard let double, let number = JSONNumber(double) else {
+            throw DecodingError.dataCorruptedError(
+                in: single, debugDescription: "a number beyond a Double's range")
+        }
+        return number
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -65,12 +95,17 @@ extension JSONValue: Codable {
         case .bool(let value):
             var container = encoder.singleValueContainer()
             try container.encode(value)
-        case .integer(let value):
+        case .number(let number):
             var container = encoder.singleValueContainer()
-            try container.encode(value)
-        case .number(let value):
-            var container = encoder.singleValueContainer()
-            try container.encode(value)
+            if let value = number.int64Value {
+                try container.encode(value)
+            } else if let value = number.uint64Value {
+                try container.encode(value)
+            } else if !number.isExactDouble, let value = number.decimalValue {
+                try container.encode(value)
+            } else {
+                try container.encode(number.doubleValue)
+            }
         case .string(let value):
             var container = encoder.singleValueContainer()
             try container.encode(value)

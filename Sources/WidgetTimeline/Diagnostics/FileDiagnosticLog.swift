@@ -54,7 +54,9 @@ public struct FileDiagnosticLog: DiagnosticSink {
         var lines: [UInt8] = []
         for event in events {
             // An event that cannot be encoded is dropped; the others are still written.
-            if let line = try? event.logLine() { lines += line }
+            guard let line = try? JSONCoding.sharedEncoder.encode(event) else { continue }
+            lines += line
+            lines.append(0x0A)
         }
         if !lines.isEmpty { append(lines) }
     }

@@ -54,7 +54,7 @@ public final class EntryLoader<Kind: WidgetKind>: @unchecked Sendable {
     public func cached(_ key: SnapshotKey, at now: Date) -> LoadResult<Kind.Payload> {
         let read = store.read(key, for: kind)
         logRead(read, key: key, at: now)
-        return read.loadResult
+        return LoadResult(read)
     }
 
     /// Loads what the widget should show for `key` at `now`, asking the source (with the timeout)
@@ -93,7 +93,7 @@ public final class EntryLoader<Kind: WidgetKind>: @unchecked Sendable {
         var result: LoadResult<Kind.Payload> {
             switch self {
             case .done(let result): result
-            case .fetch(let pending): pending.read.loadResult
+            case .fetch(let pending): LoadResult(pending.read)
             }
         }
     }
@@ -115,7 +115,7 @@ public final class EntryLoader<Kind: WidgetKind>: @unchecked Sendable {
             return .done(.loaded(stored))
         }
         // Nothing to fetch from: what is stored is all there is, and its age speaks for itself.
-        guard canFetch else { return .done(read.loadResult) }
+        guard canFetch else { return .done(LoadResult(read)) }
         return .fetch(Pending(key: key, now: now, read: read))
     }
 
@@ -141,7 +141,7 @@ public final class EntryLoader<Kind: WidgetKind>: @unchecked Sendable {
                 DiagnosticEvent(
                     at: now, side: .widgetExtension, stage: .error, key: key, kind: kind.kind,
                     reason: reason.rawValue))
-            if stored == nil, let readFailure = read.loadResult.failure {
+            if stored == nil, let readFailure = LoadResult(read).failure {
                 // A broken store is the more useful reason when the source failed too.
                 return .failed(readFailure.reason, consecutiveFailures: count)
             }
@@ -191,13 +191,21 @@ public final class EntryLoader<Kind: WidgetKind>: @unchecked Sendable {
         at now: Date
     ) -> Snapshot<Kind.Payload> {
         let observedAt = answer.observedAt ?? now
-        let fingerprint =
-            (try? kind.fingerprint(of: answer.payload, observedAt: observedAt))
-            ?? ContentFingerprint(rawValue: "")
-        let draft = SnapshotDraft(
-            kind: kind.kind, key: key, schemaVersion: kind.schemaVersion, generatedAt: now,
-            observedAt: observedAt,
-            fingerprint: fingerprint, payload: answer.payload)
+        let draft: SnapshotDraft<Kind.Payload>
+        do {
+            draft = try SnapshotDraft(
+                for: kind, key: key, generatedAt: now, observedAt: observedAt, payload: answer.payload)
+        } catch {
+            log.record(
+                DiagnosticEvent(
+                    at: now, side: .widgetExtension, stage: .error, key: key, kind: kind.kind,
+                    reason: error.diagnosticCategory))
+            // Shown, not stored: it could not be encoded (revision 0 marks data only in this timeline).
+            return Snapshot(
+                schemaVersion: kind.schemaVersion, kind: kind.kind, key: key, revision: 0, generatedAt: now,
+                observedAt: observedAt, fingerprint: ContentFingerprint(rawValue: ""), payload: answer.payload
+            )
+        }
         guard !store.isReadOnly else {
             // Shown, not stored: revision 0 marks data that exists only in this timeline.
             return draft.snapshot(revision: 0)

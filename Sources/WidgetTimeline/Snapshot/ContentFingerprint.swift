@@ -1,20 +1,24 @@
-import Foundation
-
 /// A hash of what a widget would display, used to skip saves and reloads that would change nothing
-/// on screen (SPEC R3).
+/// on screen.
 ///
-/// The value is the SHA-256 of the content's canonical JSON (``CanonicalJSON``), as 64 lowercase hex
-/// digits: stable across runs, platforms and languages.
+/// The value is the SHA-256 of the content's canonical JSON (``CanonicalJSON``) as 64 lowercase hex
+/// digits: stable across runs, platforms and languages, and different for contents that differ in
+/// any value, digits beyond a `Double`'s precision included.
 public struct ContentFingerprint: RawRepresentable, Sendable, Hashable, Codable, CustomStringConvertible {
     public let rawValue: String
 
     public init(rawValue: String) { self.rawValue = rawValue }
 
-    /// The fingerprint of `content`'s canonical JSON.
+    /// The fingerprint of the canonical JSON of what `JSONEncoder` writes for `content`.
     ///
     /// - Throws: `EncodingError` if `content` cannot be encoded as JSON.
     public init<Content: Encodable>(of content: Content) throws {
-        rawValue = SHA256.hexDigest(of: try CanonicalJSON.encode(content))
+        self.init(of: try JSONValue(encoding: content))
+    }
+
+    /// The fingerprint of a JSON value's canonical form.
+    public init(of value: JSONValue) {
+        rawValue = SHA256.hexDigest(of: CanonicalJSON.encode(value))
     }
 
     /// The fingerprint of raw bytes.

@@ -45,32 +45,13 @@ public struct InMemorySnapshotStore: SnapshotStore {
         _ key: SnapshotKey, as type: Payload.Type, supportedSchema: Int
     ) -> SnapshotReadResult<Payload> {
         let contents = storage.contents
-        let memoKey = DecodedRead.Kind.typed(ObjectIdentifier(type), supportedSchema: supportedSchema)
+        let memoKey = DecodedRead.Kind(type: ObjectIdentifier(type), supportedSchema: supportedSchema)
         if let hit = contents.remembered(key, memoKey) as? SnapshotReadResult<Payload> { return hit }
-        let result = NewestRecordReader.read(key, legacyKey: legacyKeys.legacyKey(for: key), from: contents) {
-            record, key, revision in
-            SnapshotRecord.decode(
-                record, key: key, revision: revision, as: type, supportedSchema: supportedSchema)
-        }
-        .readResult(supportedSchema: supportedSchema)
+        let result = NewestRecordReader.read(
+            key, legacyKey: legacyKeys.legacyKey(for: key), from: contents, as: type,
+            supportedSchema: supportedSchema)
         if case .found(let snapshot, nil) = result {
             storage.withContents { $0.remember(result, as: memoKey, for: key, revision: snapshot.revision) }
-        }
-        return result
-    }
-
-    public func readStored(_ key: SnapshotKey) -> StoredSnapshotReadResult {
-        let contents = storage.contents
-        if let hit = contents.remembered(key, .stored) as? StoredSnapshotReadResult { return hit }
-        let result = NewestRecordReader.read(key, legacyKey: legacyKeys.legacyKey(for: key), from: contents) {
-            record, key, revision in
-            SnapshotRecord.decodeStored(record, key: key, revision: revision)
-        }
-        .storedResult
-        if case .found(let stored, nil) = result {
-            storage.withContents {
-                $0.remember(result, as: .stored, for: key, revision: stored.snapshot.revision)
-            }
         }
         return result
     }
@@ -92,7 +73,7 @@ public struct InMemorySnapshotStore: SnapshotStore {
                 throw .conflict(current: current)
             }
             guard current < Int.max else { throw .revisionLimitReached(key: draft.key.rawValue) }
-            let record = try SnapshotRecord.encode(draft.snapshot(revision: current + 1))
+            let record = try SnapshotRecord.encode(draft, revision: current + 1)
             var revisions = contents.records[draft.key] ?? [:]
             revisions[current + 1] = record
             for old in revisions.keys.sorted(by: >).dropFirst(retained) { revisions[old] = nil }
@@ -102,8 +83,8 @@ public struct InMemorySnapshotStore: SnapshotStore {
         }
     }
 
-    public func hasRevision(after revision: Int, of key: SnapshotKey) -> Bool? {
-        (storage.contents.records[key]?.keys.max() ?? 0) > revision
+    public func newestRevision(of key: SnapshotKey) -> Int? {
+        storage.contents.records[key]?.keys.max() ?? 0
     }
 
     public func keys() throws(SnapshotStoreError) -> [SnapshotKey] {
@@ -156,12 +137,11 @@ extension InMemorySnapshotStore {
             decoded[key]?.results[kind] = result
         }
 
-        func revisions(of key: SnapshotKey) -> RevisionListing {
-            guard let revisions = records[key] else { return .absent }
-            return .revisions(Array(revisions.keys))
+        func revisions(of key: SnapshotKey) -> [Int]? {
+            records[key].map { Array($0.keys) }
         }
 
-        func load(_ key: SnapshotKey, revision: Int) -> LoadedRecord {
+        func record(of key: SnapshotKey, revision: Int) -> RecordBytes {
             guard let bytes = records[key]?[revision] else { return .vanished }
             if bytes.count > SnapshotLimits.maximumRecordSize {
                 return .invalid(.tooLarge(bytes: bytes.count, limit: SnapshotLimits.maximumRecordSize))
@@ -172,11 +152,10 @@ extension InMemorySnapshotStore {
 
     /// Decoded reads of one key's newest revision, by how they were decoded.
     fileprivate struct DecodedRead {
-        enum Kind: Hashable {
-            /// ``readStored(_:)``.
-            case stored
-            /// ``read(_:as:supportedSchema:)`` with this payload type and supported schema.
-            case typed(ObjectIdentifier, supportedSchema: Int)
+        /// ``read(_:as:supportedSchema:)`` with this payload type and supported schema.
+        struct Kind: Hashable {
+            var type: ObjectIdentifier
+            var supportedSchema: Int
         }
 
         var revision: Int

@@ -2,22 +2,30 @@ import Foundation
 
 /// Everything a commit writes except the revision, which the store assigns: one more than the
 /// key's current revision.
+///
+/// A draft encodes its payload once, when it is made: the fingerprint and the stored envelope are
+/// built from that one value, so what is hashed is exactly what is stored.
 public struct SnapshotDraft<Payload: Codable & Sendable & Equatable>: Sendable, Equatable {
     /// The widget kind writing it.
-    public var kind: String
+    public let kind: String
     /// The key to store it under.
-    public var key: SnapshotKey
+    public let key: SnapshotKey
     /// The payload's schema version; readers that support less report the record as incompatible.
-    public var schemaVersion: Int
+    public let schemaVersion: Int
     /// When the host made this record (stored at millisecond precision).
-    public var generatedAt: Date
+    public let generatedAt: Date
     /// When the data it carries was observed, if that differs from ``generatedAt``.
-    public var observedAt: Date?
+    public let observedAt: Date?
     /// The display content's fingerprint.
-    public var fingerprint: ContentFingerprint
+    public let fingerprint: ContentFingerprint
     /// What the widget displays.
-    public var payload: Payload
+    public let payload: Payload
+    /// The payload as `JSONEncoder` writes it, read back exactly: what the envelope stores.
+    let encodedPayload: JSONValue
 
+    /// A draft with a fingerprint of your own.
+    ///
+    /// - Throws: ``SnapshotStoreError/encoding(_:)`` when the payload cannot be encoded as JSON.
     public init(
         kind: String,
         key: SnapshotKey,
@@ -26,17 +34,14 @@ public struct SnapshotDraft<Payload: Codable & Sendable & Equatable>: Sendable, 
         observedAt: Date? = nil,
         fingerprint: ContentFingerprint,
         payload: Payload
-    ) {
-        self.kind = kind
-        self.key = key
-        self.schemaVersion = schemaVersion
-        self.generatedAt = generatedAt
-        self.observedAt = observedAt
-        self.fingerprint = fingerprint
-        self.payload = payload
+    ) throws(SnapshotStoreError) {
+        self.init(
+            kind: kind, key: key, schemaVersion: schemaVersion, generatedAt: generatedAt,
+            observedAt: observedAt, fingerprint: fingerprint, payload: payload,
+            encodedPayload: try Self.encode(payload))
     }
 
-    /// A draft whose fingerprint is the payload's own (``ContentFingerprint/init(of:)``).
+    /// A draft whose fingerprint is the payload's own: the SHA-256 of its canonical JSON.
     ///
     /// - Throws: ``SnapshotStoreError/encoding(_:)`` when the payload cannot be encoded as JSON.
     public init(
@@ -47,15 +52,62 @@ public struct SnapshotDraft<Payload: Codable & Sendable & Equatable>: Sendable, 
         observedAt: Date? = nil,
         payload: Payload
     ) throws(SnapshotStoreError) {
+        let encoded = try Self.encode(payload)
+        self.init(
+            kind: kind, key: key, schemaVersion: schemaVersion, generatedAt: generatedAt,
+            observedAt: observedAt, fingerprint: ContentFingerprint(of: encoded), payload: payload,
+            encodedPayload: encoded)
+    }
+
+    /// A draft of `kind`'s payload: its schema version, its default key unless `key` is given, and
+    /// the fingerprint its ``WidgetKind/fingerprintedContent(of:observedAt:)`` decides.
+    ///
+    /// - Throws: ``SnapshotStoreError/encoding(_:)`` when the payload (or the fingerprinted
+    ///   content) cannot be encoded as JSON.
+    public init<Kind: WidgetKind>(
+        for kind: Kind,
+        key: SnapshotKey? = nil,
+        generatedAt: Date,
+        observedAt: Date? = nil,
+        payload: Payload
+    ) throws(SnapshotStoreError) where Kind.Payload == Payload {
+        let encoded = try Self.encode(payload)
         let fingerprint: ContentFingerprint
+        if let content = kind.fingerprintedContent(of: payload, observedAt: observedAt) {
+            do {
+                fingerprint = try ContentFingerprint(of: content)
+            } catch {
+                throw .encoding(describing: error)
+            }
+        } else {
+            fingerprint = ContentFingerprint(of: encoded)
+        }
+        self.init(
+            kind: kind.kind, key: key ?? kind.defaultKey, schemaVersion: kind.schemaVersion,
+            generatedAt: generatedAt, observedAt: observedAt, fingerprint: fingerprint, payload: payload,
+            encodedPayload: encoded)
+    }
+
+    private init(
+        kind: String, key: SnapshotKey, schemaVersion: Int, generatedAt: Date, observedAt: Date?,
+        fingerprint: ContentFingerprint, payload: Payload, encodedPayload: JSONValue
+    ) {
+        self.kind = kind
+        self.key = key
+        self.schemaVersion = schemaVersion
+        self.generatedAt = generatedAt
+        self.observedAt = observedAt
+        self.fingerprint = fingerprint
+        self.payload = payload
+        self.encodedPayload = encodedPayload
+    }
+
+    private static func encode(_ payload: Payload) throws(SnapshotStoreError) -> JSONValue {
         do {
-            fingerprint = try ContentFingerprint(of: payload)
+            return try JSONValue(encoding: payload)
         } catch {
             throw .encoding(describing: error)
         }
-        self.init(
-            kind: kind, key: key, schemaVersion: schemaVersion, generatedAt: generatedAt,
-            observedAt: observedAt, fingerprint: fingerprint, payload: payload)
     }
 
     /// The snapshot this draft becomes at `revision`.

@@ -1,4 +1,8 @@
-/// What a read of one key found (SPEC S4): a typed result, never a trap and never a partial record.
+/// What a read of one key found: a typed result, never a trap and never a partial record.
+///
+/// One vocabulary for every reader: the extension's typed reads (`Payload` is the widget's payload
+/// type) and tools reading any schema (`Payload` is ``JSONValue``, see
+/// ``SnapshotStore/readStored(_:)``).
 public enum SnapshotReadResult<Payload: Codable & Sendable & Equatable>: Sendable, Equatable {
     /// The newest valid revision. `fallback` is set when newer revisions exist but failed
     /// validation, naming them.
@@ -25,4 +29,35 @@ public enum SnapshotReadResult<Payload: Codable & Sendable & Equatable>: Sendabl
         if case .found(_, let fallback) = self { return fallback != nil }
         return false
     }
+}
+
+/// Why a read returned an older revision than the newest stored one: the newer ones failed
+/// validation. The value is still usable; the store says so, so the caller can log it.
+public struct SnapshotFallback: Sendable, Hashable, CustomStringConvertible {
+    /// The newest revision stored under the key.
+    public var newestRevision: Int
+    /// The revisions skipped, newest first.
+    public var skipped: [InvalidRevision]
+
+    public init(newestRevision: Int, skipped: [InvalidRevision]) {
+        self.newestRevision = newestRevision
+        self.skipped = skipped
+    }
+
+    public var description: String {
+        "fell back past " + skipped.map(\.description).joined(separator: "; ")
+    }
+}
+
+/// A stored revision a reader skipped, and why.
+public struct InvalidRevision: Sendable, Hashable, CustomStringConvertible {
+    public var revision: Int
+    public var problem: SnapshotRecordProblem
+
+    public init(revision: Int, problem: SnapshotRecordProblem) {
+        self.revision = revision
+        self.problem = problem
+    }
+
+    public var description: String { "revision \(revision): \(problem)" }
 }

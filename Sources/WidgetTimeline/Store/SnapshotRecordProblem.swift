@@ -23,6 +23,9 @@ public enum SnapshotRecordProblem: Error, Sendable, Hashable, CustomStringConver
     case undecodablePayload(String)
     /// Reading the file failed with an I/O error.
     case unreadable(FileSystemError)
+    /// The record is valid but has a schema newer than the reader supports. A read stops there
+    /// (``SnapshotReadResult/incompatible(found:supported:)``): older revisions are superseded.
+    case newerSchema(found: Int, supported: Int)
 
     public var description: String {
         switch self {
@@ -38,6 +41,8 @@ public enum SnapshotRecordProblem: Error, Sendable, Hashable, CustomStringConver
         case .wrongRevision(let found): "the envelope says revision \(found), not its file name's"
         case .undecodablePayload(let reason): "the payload does not decode: \(reason)"
         case .unreadable(let error): "reading it failed: \(error)"
+        case .newerSchema(let found, let supported):
+            "it has schema \(found), newer than the \(supported) this reader supports"
         }
     }
 }

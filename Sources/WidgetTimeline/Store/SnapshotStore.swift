@@ -1,10 +1,11 @@
-/// The shared snapshot store between a host app and its widget extension (SPEC S1–S6): one record
-/// per key and revision, committed atomically and durably without any lock, read as a typed result.
+/// The shared snapshot store between a host app and its widget extension: one record per key and
+/// revision, committed atomically and durably without any lock, read as a typed result.
 ///
 /// ``FileSnapshotStore`` is the App Group implementation; ``InMemorySnapshotStore`` keeps the same
-/// semantics in memory for tests, previews and the simulator.
+/// semantics in memory for tests, previews and the simulator. `docs/store-format.md` states what an
+/// acknowledged revision means and why it holds.
 public protocol SnapshotStore: Sendable {
-    /// Whether commits are refused (the widget extension's view, SPEC S6).
+    /// Whether commits are refused (the widget extension's view).
     var isReadOnly: Bool { get }
 
     /// The newest valid revision for `key`, decoded as `Payload`.
@@ -19,14 +20,13 @@ public protocol SnapshotStore: Sendable {
         _ key: SnapshotKey, as type: Payload.Type, supportedSchema: Int
     ) -> SnapshotReadResult<Payload>
 
-    /// The newest valid record for `key` as stored: the envelope's exact bytes and its fields.
-    func readStored(_ key: SnapshotKey) -> StoredSnapshotReadResult
-
     /// Commits `draft` as the key's next revision: one more than the current one, or exactly
     /// `expected + 1` for a compare-and-swap.
     ///
-    /// When this returns, every reader sees the new revision; it is durable unless the outcome says
-    /// otherwise. When it throws, nothing was published and the previous snapshot is intact.
+    /// When this returns revision R, R was the newest revision when it became visible, no other
+    /// commit was told R, and every reader sees R until a higher revision supersedes it; R is
+    /// durable unless the outcome says otherwise. When it throws, nothing was acknowledged and the
+    /// previous snapshot is intact.
     ///
     /// - Throws: ``SnapshotStoreError/conflict(current:)`` when `expected` is not current,
     ///   ``SnapshotStoreError/readOnly`` on a read-only store, and the other cases for I/O,
@@ -38,17 +38,15 @@ public protocol SnapshotStore: Sendable {
     /// The keys that have at least one stored revision, sorted.
     func keys() throws(SnapshotStoreError) -> [SnapshotKey]
 
-    /// Whether a revision newer than `revision` has been published under `key` — without reading
-    /// or validating anything — or `nil` when the store cannot tell cheaply. Lets a writer that
-    /// remembers its own last commit know whether anything was committed since: revisions are
-    /// published one after another, so a newer one exists exactly when `revision + 1` does.
-    func hasRevision(after revision: Int, of key: SnapshotKey) -> Bool?
+    /// The number of the newest revision published under `key` (0 when it has none), from one
+    /// listing, without reading or validating anything; `nil` when the store cannot tell now.
+    ///
+    /// A writer that remembers its own last commit R and finds R still newest knows nothing was
+    /// committed since: the newest revision number never goes down.
+    func newestRevision(of key: SnapshotKey) -> Int?
 }
 
 extension SnapshotStore {
-    /// Unknown by default: callers read the snapshot instead.
-    public func hasRevision(after revision: Int, of key: SnapshotKey) -> Bool? { nil }
-
     /// Commits `draft` after whatever revision is current (``ExpectedRevision/any``).
     public func commit<Payload: Codable & Sendable & Equatable>(
         _ draft: SnapshotDraft<Payload>
@@ -56,9 +54,9 @@ extension SnapshotStore {
         try commit(draft, expecting: .any)
     }
 
-    /// The newest valid revision for `key`, refusing schemas newer than the widget kind's.
-    public func read<Kind: WidgetKind>(_ key: SnapshotKey, for kind: Kind) -> SnapshotReadResult<Kind.Payload>
-    {
-        read(key, as: Kind.Payload.self, supportedSchema: kind.schemaVersion)
+    /// The newest valid revision for `key` whatever its schema, with the payload as untyped JSON:
+    /// for tools that show what is stored.
+    public func readStored(_ key: SnapshotKey) -> SnapshotReadResult<JSONValue> {
+        read(key, as: JSONValue.self, supportedSchema: .max)
     }
 }

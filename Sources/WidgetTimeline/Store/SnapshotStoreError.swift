@@ -12,7 +12,7 @@ public enum SnapshotStoreError: Error, Sendable, Hashable, CustomStringConvertib
     /// A compare-and-swap commit expected another revision: `current` is the newest one now (0 when
     /// the key has none). Read again, rebuild the payload and retry.
     case conflict(current: Int)
-    /// The store was opened read-only (the widget extension, SPEC S6) and cannot commit or clean up.
+    /// The store was opened read-only (the widget extension) and cannot commit or clean up.
     case readOnly
     /// The shared directory itself does not exist. The store creates its own subdirectories but
     /// never the shared directory: a missing one means a wrong path or App Group identifier.
@@ -81,5 +81,39 @@ extension SnapshotStoreError {
             return .encoding(String(describing: error))
         }
         return .encoding("at \(JSONDecodingError.path(context.codingPath)): \(context.debugDescription)")
+    }
+}
+
+/// Which file-system step of a store call failed, for errors and diagnostics.
+public enum SnapshotFileOperation: String, Sendable, Hashable, Codable, CustomStringConvertible {
+    case open
+    case read
+    case write
+    case synchronize
+    case close
+    case status
+    case rename
+    case link
+    case unlink
+    case makeDirectory
+    case removeDirectory
+    case listDirectory
+
+    /// The verb used in messages: "could not <verb> <path>".
+    public var description: String {
+        switch self {
+        case .open: "open"
+        case .read: "read"
+        case .write: "write"
+        case .synchronize: "synchronise (fsync)"
+        case .close: "close"
+        case .status: "inspect"
+        case .rename: "publish (rename)"
+        case .link: "publish (link)"
+        case .unlink: "remove"
+        case .makeDirectory: "create directory"
+        case .removeDirectory: "remove directory"
+        case .listDirectory: "list directory"
+        }
     }
 }

@@ -35,7 +35,8 @@ public final class WidgetSync: @unchecked Sendable {
     private var debouncer: ReloadDebouncer
     private var reloadLedger: ReloadLedger
     /// This sync's last commit per key: while it is still the key's newest revision, deciding
-    /// "unchanged" needs only a directory listing, not a read of the record.
+    /// "unchanged" needs only a directory listing, not a read of the record (the newest revision
+    /// number never goes down, so finding its own revision newest means nothing was committed since).
     private var lastCommits: [SnapshotKey: CommittedContent] = [:]
     /// The revision whose skip was logged last, per key: a burst of identical emissions logs one
     /// skip, not one per emission, and writes nothing after it.
@@ -103,14 +104,15 @@ public final class WidgetSync: @unchecked Sendable {
     ) throws(SnapshotStoreError) -> SyncOutcome {
         let key = key ?? kind.defaultKey
         let now = clock.now
-        let fingerprint: ContentFingerprint
+        let draft: SnapshotDraft<Kind.Payload>
         do {
-            fingerprint = try kind.fingerprint(of: payload, observedAt: observedAt)
+            draft = try SnapshotDraft(
+                for: kind, key: key, generatedAt: now, observedAt: observedAt, payload: payload)
         } catch {
-            let failure = SnapshotStoreError.encoding(String(describing: error))
-            record(.error, key: key, kind: kind.kind, at: now, reason: failure.diagnosticCategory)
-            throw failure
+            record(.error, key: key, kind: kind.kind, at: now, reason: error.diagnosticCategory)
+            throw error
         }
+        let fingerprint = draft.fingerprint
         if let revision = unchangedRevision(of: key, fingerprint: fingerprint, kind: kind, now: now) {
             let isFirstSkip = lock.withLock {
                 defer { loggedSkips[key] = revision }
@@ -119,10 +121,6 @@ public final class WidgetSync: @unchecked Sendable {
             if isFirstSkip { record(.dedupeSkip, key: key, kind: kind.kind, at: now, revision: revision) }
             return .unchanged(revision: revision)
         }
-        let draft = SnapshotDraft(
-            kind: kind.kind, key: key, schemaVersion: kind.schemaVersion, generatedAt: now,
-            observedAt: observedAt,
-            fingerprint: fingerprint, payload: payload)
         let outcome: CommitOutcome
         do {
             outcome = try store.commit(draft)
@@ -180,9 +178,7 @@ public final class WidgetSync: @unchecked Sendable {
         now: Date
     ) -> Int? {
         let stored: CommittedContent
-        if let own = lock.withLock({ lastCommits[key] }),
-            store.hasRevision(after: own.revision, of: key) == false
-        {
+        if let own = lock.withLock({ lastCommits[key] }), store.newestRevision(of: key) == own.revision {
             stored = own
         } else {
             guard case .found(let snapshot, _) = store.read(key, for: kind) else { return nil }

@@ -26,10 +26,10 @@ public protocol WidgetKind: Sendable {
     /// how long its numbers hold). Defaults to ``freshness``.
     func freshness(of snapshot: Snapshot<Payload>) -> FreshnessPolicy
 
-    /// The fingerprint that decides whether a commit changes what is displayed (SPEC R3). Defaults
-    /// to the payload's canonical JSON; override it to leave out display-irrelevant fields, or to
-    /// include the observation time when the widget shows it.
-    func fingerprint(of payload: Payload, observedAt: Date?) throws -> ContentFingerprint
+    /// What the fingerprint that decides whether a commit changes the screen is taken of: `nil`
+    /// (the default) for the payload itself. Return something else to leave out fields the widget
+    /// does not show, or to include the observation time when it shows "as of 10:02".
+    func fingerprintedContent(of payload: Payload, observedAt: Date?) -> (any Encodable)?
 
     /// Whether a payload fetched for `key` answers for it (SPEC L2): a source that returns another
     /// park's data answers nothing. Defaults to `true`.
@@ -72,8 +72,19 @@ extension WidgetKind {
 
     public func freshness(of snapshot: Snapshot<Payload>) -> FreshnessPolicy { freshness }
 
+    public func fingerprintedContent(of payload: Payload, observedAt: Date?) -> (any Encodable)? {
+        nil
+    }
+
+    /// The fingerprint a commit of `payload` gets: of ``fingerprintedContent(of:observedAt:)``, or of
+    /// the payload itself.
+    ///
+    /// - Throws: `EncodingError` if the content cannot be encoded as JSON.
     public func fingerprint(of payload: Payload, observedAt: Date?) throws -> ContentFingerprint {
-        try ContentFingerprint(of: payload)
+        if let content = fingerprintedContent(of: payload, observedAt: observedAt) {
+            return try ContentFingerprint(of: content)
+        }
+        return try ContentFingerprint(of: payload)
     }
 
     public func payload(_ payload: Payload, answers key: SnapshotKey) -> Bool { true }

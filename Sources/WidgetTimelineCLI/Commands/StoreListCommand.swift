@@ -66,8 +66,7 @@ struct StoreListCommand: Command {
 
     static func row(for key: SnapshotKey, in store: FileSnapshotStore, at now: Date) -> Row {
         switch store.readStored(key) {
-        case .found(let stored, _):
-            let snapshot = stored.snapshot
+        case .found(let snapshot, _):
             let policy =
                 ExampleWidgets.named(snapshot.kind)?.freshness ?? FreshnessPolicy.standard
             return Row(
@@ -81,6 +80,8 @@ struct StoreListCommand: Command {
             return Row(key: key.rawValue, problem: "corrupted: \(problems.count) invalid revision(s)")
         case .unreadable(let error):
             return Row(key: key.rawValue, problem: "unreadable: \(error)")
+        case .incompatible(let found, _):
+            return Row(key: key.rawValue, problem: "schema \(found) cannot be shown")
         }
     }
 

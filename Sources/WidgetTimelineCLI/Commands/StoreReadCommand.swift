@@ -32,19 +32,28 @@ struct StoreReadCommand: Command {
     func run(in context: CommandContext) throws(CommandFailure) -> ExitCode {
         let url = try StoreArguments.directory(directory, in: context)
         switch FileSnapshotStore.readOnly(directory: url).readStored(key) {
-        case .found(let stored, let fallback):
+        case .found(let snapshot, let fallback):
             if let fallback {
                 context.standardError.write(
-                    "warning: showing revision \(stored.snapshot.revision) of '\(key)': "
+                    "warning: showing revision \(snapshot.revision) of '\(key)': "
                         + TerminalText.line(fallback.description) + "\n")
             }
             switch format {
             case .json:
-                context.print(String(decoding: stored.envelope, as: UTF8.self))
+                do {
+                    context.print(
+                        String(decoding: try SnapshotRecord.canonicalEnvelope(of: snapshot), as: UTF8.self))
+                } catch {
+                    throw CommandFailure(.badData, "cannot show snapshot '\(key)': \(error)")
+                }
             case .text:
-                context.standardOutput.write(Self.text(stored.snapshot))
+                context.standardOutput.write(Self.text(snapshot))
             }
             return .success
+        case .incompatible(let found, _):
+            // An untyped read accepts every schema; kept for completeness.
+            throw CommandFailure(
+                .problemFound, "snapshot '\(key)' has schema \(found), which cannot be shown")
         case .missing:
             throw CommandFailure(.problemFound, "no snapshot for key '\(key)' in '\(directory)'")
         case .corrupted(let problems):

@@ -31,17 +31,11 @@ final class SimulatedContainer<Kind: WidgetKind> {
 
     /// Commits `payload` and returns the snapshot as a reader now sees it, or `nil` when the commit
     /// failed (the previous snapshot is then intact, as the store promises).
-    ///
-    /// - Parameter fingerprint: the payload's fingerprint, when the caller has computed it already.
     @discardableResult
-    func save(
-        _ payload: Kind.Payload, generatedAt: Date, observedAt: Date?, fingerprint: ContentFingerprint? = nil
-    ) -> Snapshot<Kind.Payload>? {
+    func save(_ payload: Kind.Payload, generatedAt: Date, observedAt: Date?) -> Snapshot<Kind.Payload>? {
         do {
-            let fingerprint = try fingerprint ?? kind.fingerprint(of: payload, observedAt: observedAt)
-            let draft = SnapshotDraft(
-                kind: kind.kind, key: key, schemaVersion: kind.schemaVersion, generatedAt: generatedAt,
-                observedAt: observedAt, fingerprint: fingerprint, payload: payload)
+            let draft = try SnapshotDraft(
+                for: kind, key: key, generatedAt: generatedAt, observedAt: observedAt, payload: payload)
             _ = try store.commit(draft)
             return read().snapshot
         } catch {

@@ -232,8 +232,7 @@ extension Scenario {
         throws(ScenarioError) -> Kind.Payload
     {
         do {
-            let data = try JSONCoding.encoder().encode(value)
-            return try JSONCoding.decoder().decode(Kind.Payload.self, from: data)
+            return try JSONCoding.decode(Kind.Payload.self, from: Data(CanonicalJSON.encode(value)))
         } catch {
             throw ScenarioError(error, under: path)
         }

@@ -1,4 +1,5 @@
 import Foundation
+import WidgetTimeline
 
 /// A scenario file that cannot be used: where (a JSON path such as `$.widgets[1].commits[3].at`)
 /// and what is wrong.
@@ -18,6 +19,10 @@ public struct ScenarioError: Error, Sendable, Equatable, CustomStringConvertible
 
     /// The error a `DecodingError` describes, with its coding path after `prefix`.
     init(_ error: any Error, under prefix: String = "$") {
+        if let error = error as? JSONDecodingError {
+            self.init(path: prefix + (error.path?.dropFirst() ?? ""), message: error.message)
+            return
+        }
         guard let error = error as? DecodingError else {
             self.init(path: prefix, message: String(describing: error))
             return

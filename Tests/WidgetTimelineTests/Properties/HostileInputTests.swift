@@ -71,7 +71,7 @@ struct HostileInputTests {
     func unrepresentableInstants() throws {
         let key = try SnapshotKey(validating: "fuzz")
         for seconds in [Double.nan, 253_402_387_200, -62_167_305_601] {
-            let draft = SnapshotDraft(
+            let draft = try SnapshotDraft(
                 kind: "fuzz", key: key, schemaVersion: 1, generatedAt: Date(timeIntervalSince1970: seconds),
                 fingerprint: ContentFingerprint(rawValue: "x"), payload: JSONValue.null)
             #expect(throws: SnapshotStoreError.self, "\(seconds)") {

@@ -24,7 +24,7 @@ struct FileSnapshotStoreTests {
     func recordBytes() throws {
         try withTemporaryDirectory { directory throws in
             let store = FileSnapshotStore(directory: directory)
-            let draft = SnapshotDraft(
+            let draft = try SnapshotDraft(
                 kind: "task-count", key: StoreFixture.key,
                 generatedAt: Date(timeIntervalSince1970: 1_795_942_800),
                 fingerprint: ContentFingerprint(rawValue: "0f1e"), payload: Counter(value: 7))
@@ -172,7 +172,7 @@ struct FileSnapshotStoreTests {
                 return
             }
             #expect(error.isPermissionDenied)
-            #expect(result.loadResult == .failed(.snapshotUnreadable))
+            #expect(LoadResult(result) == .failed(.snapshotUnreadable))
         }
     }
 

@@ -187,7 +187,7 @@ struct SnapshotCorruptionTests {
             #expect(fallback.newestRevision == 3)
             #expect(fallback.skipped.map(\.revision) == [3])
             #expect(result.isDegraded)
-            #expect(result.loadResult == .loaded(snapshot))
+            #expect(LoadResult(result) == .loaded(snapshot))
         }
     }
 }

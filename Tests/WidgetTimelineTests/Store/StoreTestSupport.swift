@@ -20,12 +20,15 @@ enum StoreFixture {
     static let key = try! SnapshotKey(validating: "task-count")
     static let otherKey = try! SnapshotKey(validating: "parking.yeouido.compact")
 
-    static func draft(_ value: Int, key: SnapshotKey = key, schemaVersion: Int = 1) -> SnapshotDraft<Counter>
-    {
+    static func draft(
+        _ value: Int, key: SnapshotKey = key, schemaVersion: Int = 1, label: String = "tasks",
+        generatedAt: Date? = nil
+    ) -> SnapshotDraft<Counter> {
         try! SnapshotDraft(
             kind: "task-count", key: key, schemaVersion: schemaVersion,
-            generatedAt: generatedAt.addingTimeInterval(Double(value)),
-            observedAt: generatedAt.addingTimeInterval(Double(value) - 30), payload: Counter(value: value))
+            generatedAt: generatedAt ?? Self.generatedAt.addingTimeInterval(Double(value)),
+            observedAt: Self.generatedAt.addingTimeInterval(Double(value) - 30),
+            payload: Counter(value: value, label: label))
     }
 }
 

@@ -4,7 +4,7 @@ import WidgetTimeline
 import WidgetTimelineTesting
 
 /// A widget whose payload has a field the display ignores, to test that the fingerprint is the
-/// widget's choice (SPEC R3).
+/// widget's choice.
 struct NotedCount: WidgetKind {
     struct Payload: Codable, Sendable, Equatable {
         var count: Int
@@ -18,9 +18,7 @@ struct NotedCount: WidgetKind {
     func changePoints(
         of snapshot: Snapshot<Payload>, after now: Date, through end: Date, in calendar: Calendar
     ) -> [Date] { [] }
-    func fingerprint(of payload: Payload, observedAt: Date?) throws -> ContentFingerprint {
-        try ContentFingerprint(of: payload.count)
-    }
+    func fingerprintedContent(of payload: Payload, observedAt: Date?) -> (any Encodable)? { payload.count }
     var preview: Payload { Payload(count: 1, debugNote: "") }
 }
 
@@ -291,19 +289,13 @@ private final class ReadCountingStore: SnapshotStore, @unchecked Sendable {
         lock.withLock { count += 1 }
         return inner.read(key, as: type, supportedSchema: supportedSchema)
     }
-    func readStored(_ key: SnapshotKey) -> StoredSnapshotReadResult {
-        lock.withLock { count += 1 }
-        return inner.readStored(key)
-    }
     func commit<Payload: Codable & Sendable & Equatable>(
         _ draft: SnapshotDraft<Payload>, expecting expected: ExpectedRevision
     )
         throws(SnapshotStoreError) -> CommitOutcome
     { try inner.commit(draft, expecting: expected) }
     func keys() throws(SnapshotStoreError) -> [SnapshotKey] { try inner.keys() }
-    func hasRevision(after revision: Int, of key: SnapshotKey) -> Bool? {
-        inner.hasRevision(after: revision, of: key)
-    }
+    func newestRevision(of key: SnapshotKey) -> Int? { inner.newestRevision(of: key) }
 }
 
 @Suite("Host sync reads only what it did not write itself")
@@ -324,7 +316,7 @@ struct WidgetSyncReadTests {
         // Another process commits: the next decision reads what it wrote.
         let payload = NotedCount.Payload(count: 9, debugNote: "")
         _ = try store.inner.commit(
-            SnapshotDraft(
+            try SnapshotDraft(
                 kind: widget.kind, key: widget.defaultKey, generatedAt: clock.now,
                 fingerprint: try widget.fingerprint(of: payload, observedAt: nil), payload: payload))
         #expect(try sync.commit(.init(count: 9, debugNote: ""), for: widget) == .unchanged(revision: 3))

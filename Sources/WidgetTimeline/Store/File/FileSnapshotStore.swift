@@ -9,13 +9,14 @@ import Foundation
 #endif
 
 /// The snapshot store in a shared directory (an App Group container): lock-free, crash-safe and
-/// versioned (SPEC S1–S6).
+/// versioned.
 ///
 /// Each commit writes a new file per revision — `snapshots/<key>/0000000018.snapshot` — through a
 /// temporary file that is synchronised and then published with an exclusive rename, which fails if
-/// another writer took the revision first. No file is ever changed in place, no lock or file
-/// coordination is ever taken, and a reader sees either the old record or the new one, never part
-/// of one. `docs/store-format.md` describes the layout and the protocol step by step.
+/// the name is taken. A commit is acknowledged only if, listed after it appeared, its revision is
+/// the key's newest. No file is ever changed in place, no lock or file coordination is ever taken,
+/// and a reader sees either the old record or the new one, never part of one.
+/// `docs/store-format.md` describes the layout and argues the protocol step by step.
 ///
 /// ```swift
 /// let store = FileSnapshotStore(directory: containerURL)
@@ -24,18 +25,16 @@ import Foundation
 /// switch extensionStore.read(key, as: TaskCount.self, supportedSchema: 1) { … }
 /// ```
 ///
-/// The store is a value; copies share the file system and what the instance they were copied from
-/// remembers to save calls — the key directories it prepared and the newest revision it saw per
-/// key, always confirmed on disk before use. Every effect — the directory, the file system — is a
-/// parameter; the store never reads a clock (the age of an abandoned temporary file is measured
-/// against the file system's own timestamps).
+/// The store is a value; copies share the file system. Every effect — the directory, the file
+/// system — is a parameter; the store never reads a clock (the age of an abandoned temporary file
+/// is measured against the file system's own timestamps).
 public struct FileSnapshotStore: SnapshotStore {
     /// Whether a store may change the directory.
     public enum Access: Sendable, Hashable {
         /// Commits, clean-up of old revisions and abandoned temporary files.
         case readWrite
-        /// Reads only: never creates, writes, renames or removes anything (the widget extension,
-        /// SPEC S6). Commits throw ``SnapshotStoreError/readOnly``.
+        /// Reads only: never creates, writes, renames or removes anything (the widget extension).
+        /// Commits throw ``SnapshotStoreError/readOnly``.
         case readOnly
     }
 
@@ -54,12 +53,11 @@ public struct FileSnapshotStore: SnapshotStore {
     public let fileSystem: any SnapshotFileSystem
 
     let layout: StoreLayout
+    /// The key directories this instance has created and made durable, so later commits skip that.
     let preparedDirectories = PathSet()
-    /// The newest revision this instance published or listed per key, to confirm with two `stat`s
-    /// instead of listing the directory again.
-    let knownRevisions = KnownRevisions()
 
-    /// How many times a commit with ``ExpectedRevision/any`` retries after losing a race.
+    /// How many times a commit with ``ExpectedRevision/any`` starts again after another writer's
+    /// revision appeared first.
     static let maximumPublishAttempts = 256
     /// How many times a call interrupted by a signal (`EINTR`) is repeated.
     static let maximumInterruptions = 16
@@ -90,7 +88,7 @@ public struct FileSnapshotStore: SnapshotStore {
         layout = StoreLayout(root: directory.standardizedFileURL.path)
     }
 
-    /// A store that only reads, for the widget extension (SPEC S6).
+    /// A store that only reads, for the widget extension.
     public static func readOnly(
         directory: URL,
         legacyKeys: LegacyKeyMapping = .none,
@@ -109,63 +107,19 @@ public struct FileSnapshotStore: SnapshotStore {
 
     // MARK: - Reading
 
-    /// The key's newest valid revision (see ``SnapshotStore/read(_:as:supportedSchema:)``).
-    ///
-    /// An instance that read or committed the key before remembers its newest revision, N, and
-    /// reads it again without listing the directory when one `stat` finds no revision N + 1: a
-    /// revision is published only after the one before it, and clean-up removes the oldest first,
-    /// so while N + 1 has never existed nothing newer can. Anything else — N + 1 exists, N is gone
-    /// or does not decode — is the full read: list, newest valid first, fall back, legacy key.
+    /// The key's newest valid revision (see ``SnapshotStore/read(_:as:supportedSchema:)``): list,
+    /// newest valid first, fall back past invalid ones, then the legacy key.
     public func read<Payload: Codable & Sendable & Equatable>(
         _ key: SnapshotKey, as type: Payload.Type, supportedSchema: Int
     ) -> SnapshotReadResult<Payload> {
-        if let remembered = readRemembered(key, as: type, supportedSchema: supportedSchema) {
-            return .found(remembered, fallback: nil)
-        }
-        let outcome = NewestRecordReader.read(key, legacyKey: legacyKeys.legacyKey(for: key), from: source) {
-            record, key, revision in
-            SnapshotRecord.decode(
-                record, key: key, revision: revision, as: type, supportedSchema: supportedSchema)
-        }
-        // Remember what the listing found newest, when it is the key's own and valid.
-        if case .found(let snapshot, fallback: nil) = outcome, snapshot.key == key,
-            knownRevisions[key]?.revision != snapshot.revision
-        {
-            knownRevisions[key] = KnownRevisions.Knowledge(revision: snapshot.revision, isTidy: false)
-        }
-        return outcome.readResult(supportedSchema: supportedSchema)
+        NewestRecordReader.read(
+            key, legacyKey: legacyKeys.legacyKey(for: key), from: source, as: type,
+            supportedSchema: supportedSchema)
     }
 
-    /// The remembered newest revision of `key`, when no newer one exists and it is still valid.
-    private func readRemembered<Payload: Codable & Sendable & Equatable>(
-        _ key: SnapshotKey, as type: Payload.Type, supportedSchema: Int
-    ) -> Snapshot<Payload>? {
-        // The `stat` comes first: once revision N + 1 is found absent, revision N — if it can
-        // still be opened — was the newest at that moment.
-        guard let known = knownRevisions[key]?.revision, hasRevision(after: known, of: key) == false,
-            case .bytes(let record) = source.load(key, revision: known),
-            case .valid(let snapshot) = SnapshotRecord.decode(
-                record, key: key, revision: known, as: type, supportedSchema: supportedSchema)
-        else { return nil }
-        return snapshot
-    }
-
-    public func readStored(_ key: SnapshotKey) -> StoredSnapshotReadResult {
-        NewestRecordReader.read(key, legacyKey: legacyKeys.legacyKey(for: key), from: source) {
-            record, key, revision in
-            SnapshotRecord.decodeStored(record, key: key, revision: revision)
-        }
-        .storedResult
-    }
-
-    /// One `stat` of revision `revision + 1`'s file name.
-    public func hasRevision(after revision: Int, of key: SnapshotKey) -> Bool? {
-        guard revision < Int.max else { return false }
+    public func newestRevision(of key: SnapshotKey) -> Int? {
         do {
-            _ = try fileSystem.status(atPath: layout.path(for: key, revision: revision + 1))
-            return true
-        } catch  where error.code == ENOENT {
-            return false
+            return try source.revisions(of: key)?.max() ?? 0
         } catch {
             return nil
         }
@@ -185,10 +139,11 @@ public struct FileSnapshotStore: SnapshotStore {
         var keys: [SnapshotKey] = []
         for name in names where !name.hasPrefix(".") {
             guard let key = try? SnapshotKey(validating: name) else { continue }
-            switch source.revisions(of: key) {
-            case .absent, .revisions([]): continue
-            // A key whose directory cannot be listed is still a key: reading it says why.
-            case .revisions, .failed: keys.append(key)
+            do {
+                if let revisions = try source.revisions(of: key), !revisions.isEmpty { keys.append(key) }
+            } catch {
+                // A key whose directory cannot be listed is still a key: reading it says why.
+                keys.append(key)
             }
         }
         return keys.sorted()
@@ -209,4 +164,25 @@ func interruptible<Value>(
             interruptions += 1
         }
     }
+}
+
+/// A set of paths shared across threads, guarded by an in-memory mutex (`NSLock`) held only for
+/// the duration of one call — never a file lock.
+///
+/// The file store keeps two: the key directories an instance has already created and made durable,
+/// and the temporary files this process is writing right now across every instance (so one
+/// instance's clean-up never removes another's file mid-write).
+final class PathSet: @unchecked Sendable {
+    // @unchecked: `paths` is read and written under `lock`.
+    private let lock = NSLock()
+    private var paths: Set<String> = []
+
+    /// The temporary files this process is writing, across every store instance.
+    static let temporaryFilesBeingWritten = PathSet()
+
+    func contains(_ path: String) -> Bool { lock.withLock { paths.contains(path) } }
+
+    func insert(_ path: String) { lock.withLock { _ = paths.insert(path) } }
+
+    func remove(_ path: String) { lock.withLock { _ = paths.remove(path) } }
 }

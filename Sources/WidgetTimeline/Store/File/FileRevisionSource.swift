@@ -12,24 +12,24 @@ struct FileRevisionSource: RevisionSource {
     let layout: StoreLayout
     let fileSystem: any SnapshotFileSystem
 
-    func revisions(of key: SnapshotKey) -> RevisionListing {
-        listRevisions(in: layout.directory(for: key))
+    func revisions(of key: SnapshotKey) throws(SnapshotStoreError) -> [Int]? {
+        try names(in: layout.directory(for: key))?.compactMap(StoreLayout.revision(fromFileName:))
     }
 
-    func listRevisions(in directory: String) -> RevisionListing {
+    /// Every name in `directory`, or `nil` when it does not exist.
+    func names(in directory: String) throws(SnapshotStoreError) -> [String]? {
         do {
-            let names = try interruptible { () throws(FileSystemError) in
+            return try interruptible { () throws(FileSystemError) in
                 try fileSystem.contentsOfDirectory(directory)
             }
-            return .revisions(names.compactMap(StoreLayout.revision(fromFileName:)))
         } catch  where error.code == ENOENT {
-            return .absent
+            return nil
         } catch {
-            return .failed(.io(operation: .listDirectory, path: directory, errno: error.code))
+            throw .io(operation: .listDirectory, path: directory, errno: error.code)
         }
     }
 
-    func load(_ key: SnapshotKey, revision: Int) -> LoadedRecord {
+    func record(of key: SnapshotKey, revision: Int) -> RecordBytes {
         let path = layout.path(for: key, revision: revision)
         let file: OpenFile
         do {
@@ -38,7 +38,7 @@ struct FileRevisionSource: RevisionSource {
             switch error.code {
             case ENOENT: return .vanished
             case ELOOP, ENXIO, EISDIR: return .invalid(.notAFile)
-            case EACCES, EPERM: return .failed(.io(operation: .open, path: path, errno: error.code))
+            case EACCES, EPERM: return .unreadable(.io(operation: .open, path: path, errno: error.code))
             default: return .invalid(.unreadable(error))
             }
         }
@@ -66,7 +66,7 @@ struct FileRevisionSource: RevisionSource {
                 }
             } catch {
                 if error.isPermissionDenied {
-                    return .failed(.io(operation: .read, path: path, errno: error.code))
+                    return .unreadable(.io(operation: .read, path: path, errno: error.code))
                 }
                 return .invalid(.unreadable(error))
             }

@@ -9,9 +9,7 @@
 extension FileSnapshotStore {
     /// Removes abandoned temporary files in every key's directory: those of processes that are no
     /// longer running, and this process's own that no commit is writing. Call it when a writer
-    /// starts (a store instance's first commit under a key also cleans up that key's directory;
-    /// later ones remove old revisions by name and look for abandoned files only after something
-    /// unexpected).
+    /// starts; every commit also cleans up its own key's directory.
     ///
     /// - Returns: how many files were removed.
     /// - Throws: ``SnapshotStoreError/readOnly`` on a read-only store; an I/O error when the
@@ -51,24 +49,20 @@ extension FileSnapshotStore {
     /// Removes old revisions (when `removingOldRevisions`), abandoned temporary files and, once the
     /// key has a revision of its own, its legacy key's snapshot.
     ///
-    /// Old revisions go oldest first, and the first one that cannot be removed stops their
-    /// removal: a newer revision is never missing while an older one is still there, which is what
-    /// a writer's two-`stat` check of the newest revision relies on (``isNewest(_:of:)``).
+    /// Old revisions go oldest first, and only those below the newest ``retainedRevisions`` of
+    /// `names`: the newest revision is never removed, so the newest revision number never goes
+    /// down — which is what makes a commit's acknowledgement a fact (`docs/store-format.md`).
     ///
-    /// - Parameter referencePath: the record this commit just published; its modification time is
-    ///   the file system's "now" for the age of other processes' temporary files.
+    /// - Parameters:
+    ///   - names: the key directory's names, as the commit listed them.
+    ///   - referencePath: the record this commit just published; its modification time is the file
+    ///     system's "now" for the age of other processes' temporary files.
     /// - Returns: the first failure, or `nil` when everything was cleaned up.
-    func cleanUp(key: SnapshotKey, removingOldRevisions: Bool, referencePath: String) -> SnapshotStoreError? {
+    func cleanUp(key: SnapshotKey, names: [String], removingOldRevisions: Bool, referencePath: String)
+        -> SnapshotStoreError?
+    {
         let directory = layout.directory(for: key)
         var firstFailure: SnapshotStoreError?
-        let names: [String]
-        do {
-            names = try interruptible { () throws(FileSystemError) in
-                try fileSystem.contentsOfDirectory(directory)
-            }
-        } catch {
-            return .io(operation: .listDirectory, path: directory, errno: error.code)
-        }
         if removingOldRevisions {
             let revisions = names.compactMap(StoreLayout.revision(fromFileName:)).sorted(by: >)
             for revision in revisions.dropFirst(retainedRevisions).reversed() {
@@ -154,24 +148,16 @@ extension FileSnapshotStore {
         return firstFailure
     }
 
-    /// Removes `key`'s record of `revision`, if there is one (revision 0 or less never is). The
-    /// name is gone when this returns; the file system may free the storage a moment later
-    /// (``SnapshotFileSystem/unlinkReleasingStorageLater(_:)``).
+    /// Removes `key`'s record of `revision`, if there is one (revision 0 or less never is).
     func removeRevision(_ revision: Int, of key: SnapshotKey) -> SnapshotStoreError? {
         guard revision >= 1 else { return nil }
-        return remove(layout.path(for: key, revision: revision), releasingStorageLater: true)
+        return remove(layout.path(for: key, revision: revision))
     }
 
     /// Removes one name; a name already gone is not a failure.
-    private func remove(_ path: String, releasingStorageLater: Bool = false) -> SnapshotStoreError? {
+    private func remove(_ path: String) -> SnapshotStoreError? {
         do {
-            try interruptible { () throws(FileSystemError) in
-                if releasingStorageLater {
-                    try fileSystem.unlinkReleasingStorageLater(path)
-                } else {
-                    try fileSystem.unlink(path)
-                }
-            }
+            try interruptible { () throws(FileSystemError) in try fileSystem.unlink(path) }
             return nil
         } catch  where error.code == ENOENT {
             return nil

@@ -60,3 +60,29 @@ public struct LoadResult<Payload: Codable & Sendable & Equatable>: Sendable, Equ
             failure: LoadFailure(reason: reason, consecutiveFailures: consecutiveFailures))
     }
 }
+
+extension LoadResult {
+    /// The planner's input for a store read: a snapshot, nothing yet, or a failure with the reason a
+    /// widget shows (``UnavailableReason/snapshotCorrupted``, ``UnavailableReason/snapshotIncompatible``,
+    /// ``UnavailableReason/snapshotUnreadable``).
+    ///
+    /// A snapshot found by falling back past corrupted revisions is loaded as is: it is valid, and
+    /// the fallback is a matter for the diagnostics log, not for the screen.
+    public init(_ read: SnapshotReadResult<Payload>) {
+        switch read {
+        case .found(let snapshot, _): self = .loaded(snapshot)
+        case .missing: self = .nothingYet
+        case .corrupted: self = .failed(.snapshotCorrupted)
+        case .incompatible: self = .failed(.snapshotIncompatible)
+        case .unreadable: self = .failed(.snapshotUnreadable)
+        }
+    }
+}
+
+extension SnapshotStore {
+    /// The newest valid revision for `key`, refusing schemas newer than the widget kind's.
+    public func read<Kind: WidgetKind>(_ key: SnapshotKey, for kind: Kind) -> SnapshotReadResult<Kind.Payload>
+    {
+        read(key, as: Kind.Payload.self, supportedSchema: kind.schemaVersion)
+    }
+}

@@ -52,13 +52,6 @@ public protocol SnapshotFileSystem: Sendable {
     /// Removes a name.
     func unlink(_ path: String) throws(FileSystemError)
 
-    /// Removes a record's name exactly as ``unlink(_:)`` does — when this returns, the name is
-    /// gone — but may free the file's storage later, off the caller's thread.
-    ///
-    /// Freeing a file's blocks can be the slow part of removing it (ext4 mounted with `discard`:
-    /// about 70 µs a file), and a commit removes one old revision. By default, ``unlink(_:)``.
-    func unlinkReleasingStorageLater(_ path: String) throws(FileSystemError)
-
     /// Creates a directory (mode `0755`).
     func makeDirectory(_ path: String) throws(FileSystemError)
 
@@ -69,8 +62,55 @@ public protocol SnapshotFileSystem: Sendable {
     func contentsOfDirectory(_ path: String) throws(FileSystemError) -> [String]
 }
 
-extension SnapshotFileSystem {
-    public func unlinkReleasingStorageLater(_ path: String) throws(FileSystemError) {
-        try unlink(path)
+/// How the store opens a path: the three ways it ever needs, so every implementation of the seam
+/// applies the same safety flags.
+public enum FileOpenMode: Sendable, Hashable, CustomStringConvertible {
+    /// Read an existing file without following a symbolic link and without blocking on a FIFO
+    /// (`O_RDONLY | O_NONBLOCK | O_NOFOLLOW | O_CLOEXEC`).
+    case readOnly
+    /// Create a new file for writing; fail with `EEXIST` if the name is taken
+    /// (`O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC`, mode `0644`).
+    case createNew
+    /// Open a directory so it can be synchronised (`O_RDONLY | O_DIRECTORY | O_CLOEXEC`).
+    case directory
+
+    public var description: String {
+        switch self {
+        case .readOnly: "read-only"
+        case .createNew: "create-new"
+        case .directory: "directory"
+        }
     }
+}
+/// What the store needs to know about a file: its kind, its size and when it last changed.
+public struct FileStatus: Sendable, Hashable {
+    /// The kind of file system object.
+    public enum Kind: Sendable, Hashable {
+        case regular
+        case directory
+        /// A symbolic link, FIFO, socket or device: never a snapshot record.
+        case other
+    }
+
+    public var kind: Kind
+    /// The size in bytes.
+    public var size: Int
+    /// The modification time, in nanoseconds since 1970, in the file system's own clock. The store
+    /// only compares such times with each other, never with a wall clock.
+    public var modificationTime: Int64
+
+    public init(kind: Kind, size: Int, modificationTime: Int64) {
+        self.kind = kind
+        self.size = size
+        self.modificationTime = modificationTime
+    }
+}
+/// A file opened through a ``SnapshotFileSystem``: an opaque number that only that file system
+/// understands (a POSIX file descriptor for the live one).
+public struct OpenFile: Sendable, Hashable, CustomStringConvertible {
+    public var rawValue: Int32
+
+    public init(rawValue: Int32) { self.rawValue = rawValue }
+
+    public var description: String { "fd \(rawValue)" }
 }

@@ -186,64 +186,6 @@ public struct POSIXFileSystem: SnapshotFileSystem {
     #endif
 }
 
-extension POSIXFileSystem {
-    /// Opens the file, removes its name, and closes the descriptor on a background queue: the
-    /// file system frees the blocks when the last descriptor closes, so that work leaves the
-    /// caller's thread. When the file cannot be opened (a symbolic link, no descriptor left), a
-    /// plain `unlink`.
-    public func unlinkReleasingStorageLater(_ path: String) throws(FileSystemError) {
-        let descriptor = Self.systemOpen(path, O_RDONLY | O_NONBLOCK | O_NOFOLLOW | O_CLOEXEC, 0)
-        guard systemUnlink(path) == 0 else {
-            let failure = errno
-            if descriptor >= 0 { _ = systemClose(descriptor) }
-            throw FileSystemError(code: failure)
-        }
-        if descriptor >= 0 { DeferredRelease.shared.close(descriptor) }
-    }
-
-    /// Waits until every file removed with ``unlinkReleasingStorageLater(_:)`` so far is closed
-    /// (its storage freed, unless another process still has it open).
-    public static func waitForDeferredReleases() {
-        DeferredRelease.shared.wait()
-    }
-}
-
-/// The descriptors of removed files, closed one after another on a background queue.
-///
-/// Never more than ``limit`` wait: beyond that, the caller closes its own at once. Guarded by an
-/// in-memory mutex (`NSLock`) held only to count — never a file lock, and nothing a suspended or
-/// killed process could leave held: the kernel closes whatever is left when a process exits. A
-/// `close` error cannot lose data here: the descriptor was opened only to hold a removed file.
-private final class DeferredRelease: @unchecked Sendable {
-    // @unchecked: `pending` is read and written under `lock`; `queue` is a serial DispatchQueue.
-    static let shared = DeferredRelease()
-    static let limit = 64
-
-    private let queue = DispatchQueue(label: "WidgetTimeline.POSIXFileSystem.deferred-release", qos: .utility)
-    private let lock = NSLock()
-    private var pending = 0
-
-    func close(_ descriptor: Int32) {
-        let queued = lock.withLock {
-            guard pending < Self.limit else { return false }
-            pending += 1
-            return true
-        }
-        guard queued else {
-            _ = systemClose(descriptor)
-            return
-        }
-        queue.async {
-            _ = systemClose(descriptor)
-            self.lock.withLock { self.pending -= 1 }
-        }
-    }
-
-    func wait() {
-        queue.sync {}
-    }
-}
-
 #if canImport(Darwin)
     private func systemRead(_ fd: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
         Darwin.read(fd, buffer, count)

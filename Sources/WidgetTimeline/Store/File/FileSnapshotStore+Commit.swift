@@ -9,26 +9,27 @@
 extension FileSnapshotStore {
     /// Commits `draft` as the key's next revision, without any lock.
     ///
-    /// The steps, each through the file-system seam (`docs/store-format.md` has the details):
-    /// 1. Find the current revision, N. When this store instance published (or listed) N itself,
-    ///    two `stat`s confirm it: N exists and N + 1 does not. Otherwise — and whenever that
-    ///    check fails — list the key's revisions: the newest is current (or the legacy key's
-    ///    newest).
-    /// 2. Encode revision N+1; refuse it if it is too large. Nothing has been written yet.
+    /// The steps, each through the file-system seam (`docs/store-format.md` argues why an
+    /// acknowledgement is a fact under any interleaving):
+    /// 1. List the key's revisions: the newest, N, is current (or the legacy key's newest).
+    /// 2. Encode revision N+1 and check it as a reader would; refuse it if it is too large.
+    ///    Nothing has been written yet.
     /// 3. Create the key's directory if needed and make it and its parents durable (once per key
     ///    and store instance).
     /// 4. Write a new temporary file, synchronise it, close it. A failed `fsync` is never retried
     ///    on the same file: the file is removed and the commit fails.
     /// 5. Publish it as revision N+1 with a rename that fails if the name exists (`link` + `unlink`
-    ///    where the file system cannot). If another writer took N+1, start again from step 1 with
-    ///    a listing — or, for a compare-and-swap, throw ``SnapshotStoreError/conflict(current:)``.
-    /// 6. Synchronise the directory. If that fails the revision is published but not known to be
+    ///    where the file system cannot). If the name is taken, start again from step 1 — or, for a
+    ///    compare-and-swap, throw ``SnapshotStoreError/conflict(current:)``.
+    /// 6. List again. Only if N+1 is the newest revision now is it acknowledged: the newest
+    ///    revision never goes down, so nothing newer existed when it appeared. Otherwise this
+    ///    writer was delayed past other commits (and clean-up freed the name it took): its record is
+    ///    never read as newest, clean-up removes it with the other old revisions, and the commit
+    ///    starts again (or reports a conflict).
+    /// 7. Synchronise the directory. If that fails the revision is published but not known to be
     ///    durable, and the outcome says so.
-    /// 7. Clean up, oldest first: remove revisions beyond ``retainedRevisions`` (only after a
-    ///    durable commit), abandoned temporary files, and a migrated legacy key's snapshot. This
-    ///    lists the directory on the first commit per key and store instance, and after anything
-    ///    unexpected (another writer, a failure); otherwise every older revision is already gone
-    ///    and removing the one revision that falls out, by name, is enough.
+    /// 8. Clean up, oldest first: revisions beyond ``retainedRevisions`` (only after a durable
+    ///    commit), abandoned temporary files, and a migrated legacy key's snapshot.
     public func commit<Payload: Codable & Sendable & Equatable>(
         _ draft: SnapshotDraft<Payload>, expecting expected: ExpectedRevision
     ) throws(SnapshotStoreError) -> CommitOutcome {
@@ -45,105 +46,46 @@ extension FileSnapshotStore {
             }
             guard current.revision < Int.max else { throw .revisionLimitReached(key: key.rawValue) }
             let revision = current.revision + 1
-            let record = try SnapshotRecord.encode(draft.snapshot(revision: revision))
+            let record = try SnapshotRecord.encode(draft, revision: revision)
             try prepareDirectory(for: key)
-            let destination = layout.path(for: key, revision: revision)
-            let publication: Publication
-            do {
-                publication = try publish(record, at: destination, in: directory)
-            } catch {
-                // It may have left a temporary file behind: the next commit lists and cleans up.
-                knownRevisions[key] = nil
-                throw error
-            }
-            switch publication {
-            case .published(let leftTemporaryFile):
-                return finish(
-                    key: key, revision: revision, at: destination, migratedFrom: current.legacyKey,
-                    isTidy: current.isTidy && !leftTemporaryFile)
-            case .taken:
-                // What this instance knew is out of date: the next attempt lists.
-                knownRevisions[key] = nil
-                if expected.requiredRevision != nil {
-                    throw .conflict(current: (try? listedRevision(of: key).revision) ?? revision)
+            switch try publish(record, at: layout.path(for: key, revision: revision), in: directory) {
+            case .published:
+                let names = try source.names(in: directory) ?? []
+                let newest = names.compactMap(StoreLayout.revision(fromFileName:)).max() ?? 0
+                if newest == revision {
+                    return finish(key: key, revision: revision, names: names, migratedFrom: current.legacyKey)
                 }
-                if attempts >= Self.maximumPublishAttempts { throw .contention(attempts: attempts) }
+                // Overtaken while it was being published: not acknowledged, and never newest again.
+                if expected.requiredRevision != nil { throw .conflict(current: newest) }
+            case .taken:
+                if expected.requiredRevision != nil {
+                    throw .conflict(current: (try? currentRevision(of: key).revision) ?? revision)
+                }
             case .vanished(let path):
                 // The key's directory (or our temporary file in it) was removed under us.
-                knownRevisions[key] = nil
                 vanishings += 1
                 if vanishings > 2 { throw .io(operation: .rename, path: path, errno: ENOENT) }
                 preparedDirectories.remove(directory)
             }
+            if attempts >= Self.maximumPublishAttempts { throw .contention(attempts: attempts) }
         }
     }
 
-    /// The key's current revision, where it comes from, and whether the commit may clean up by
-    /// name (see ``KnownRevisions``).
+    /// The key's current revision, and the legacy key it belongs to when the key itself has none.
     struct CurrentRevision {
         var revision: Int
-        /// The legacy key the revision belongs to, when the key itself has none.
         var legacyKey: SnapshotKey?
-        /// Whether the revision was confirmed from what this instance knew, with every older
-        /// revision beyond the retained ones already removed.
-        var isTidy = false
     }
 
-    /// The key's current revision: confirmed with two `stat`s when this instance knows it, listed
-    /// otherwise.
+    /// The key's current revision, from a listing.
     func currentRevision(of key: SnapshotKey) throws(SnapshotStoreError) -> CurrentRevision {
-        if let known = knownRevisions[key], isNewest(known.revision, of: key) {
-            return CurrentRevision(revision: known.revision, isTidy: known.isTidy)
+        if let revisions = try source.revisions(of: key), let newest = revisions.max() {
+            return CurrentRevision(revision: newest)
         }
-        let listed = try listedRevision(of: key)
-        knownRevisions[key] =
-            listed.legacyKey == nil && listed.revision > 0
-            ? KnownRevisions.Knowledge(revision: listed.revision, isTidy: false) : nil
-        return listed
-    }
-
-    /// Whether `revision` is still the key's newest: its name exists and the next one does not.
-    ///
-    /// Revision N + 1 is only ever published by a writer that found N to be newest, and clean-up
-    /// removes revisions oldest first and only once newer ones exist. So while N exists, every
-    /// newer revision that was published still exists too, and one exists exactly when N + 1 does.
-    /// Any other answer — including an error — means "list instead".
-    func isNewest(_ revision: Int, of key: SnapshotKey) -> Bool {
-        guard revision < Int.max else { return false }
-        switch nameExists(layout.path(for: key, revision: revision + 1)) {
-        case false?: return nameExists(layout.path(for: key, revision: revision)) == true
-        case true?, nil: return false
-        }
-    }
-
-    /// Whether `path` names anything (`lstat`), or `nil` when the file system cannot tell.
-    private func nameExists(_ path: String) -> Bool? {
-        do {
-            _ = try interruptible { () throws(FileSystemError) in try fileSystem.status(atPath: path) }
-            return true
-        } catch  where error.code == ENOENT {
-            return false
-        } catch {
-            return nil
-        }
-    }
-
-    /// The key's current revision from a listing, and the legacy key it comes from when the key
-    /// itself has none.
-    func listedRevision(of key: SnapshotKey) throws(SnapshotStoreError) -> CurrentRevision {
-        switch source.revisions(of: key) {
-        case .failed(let error): throw error
-        case .revisions(let revisions) where !revisions.isEmpty:
-            return CurrentRevision(revision: revisions.max()!)
-        case .absent, .revisions: break
-        }
-        guard let legacyKey = legacyKeys.legacyKey(for: key) else { return CurrentRevision(revision: 0) }
-        switch source.revisions(of: legacyKey) {
-        case .failed(let error): throw error
-        case .revisions(let revisions) where !revisions.isEmpty:
-            return CurrentRevision(revision: revisions.max()!, legacyKey: legacyKey)
-        case .absent, .revisions: return CurrentRevision(revision: 0)
-        }
+        guard let legacyKey = legacyKeys.legacyKey(for: key),
+            let newest = try source.revisions(of: legacyKey)?.max()
+        else { return CurrentRevision(revision: 0) }
+        return CurrentRevision(revision: newest, legacyKey: legacyKey)
     }
 
     /// Creates `snapshots/<key>` if needed and synchronises the shared directory and `snapshots`,
@@ -188,10 +130,9 @@ extension FileSnapshotStore {
     }
 
     enum Publication {
-        /// Published; `leftTemporaryFile` when the temporary name could not be removed after a
-        /// `link` (an abandoned file for the next full clean-up).
-        case published(leftTemporaryFile: Bool)
-        /// Another writer published this revision first.
+        /// Published under the destination name.
+        case published
+        /// The destination name is taken.
         case taken
         /// The directory or the temporary file disappeared (another process removed it).
         case vanished(path: String)
@@ -255,7 +196,7 @@ extension FileSnapshotStore {
             try interruptible { () throws(FileSystemError) in
                 try fileSystem.renameExclusively(temporary, to: destination)
             }
-            return .published(leftTemporaryFile: false)
+            return .published
         } catch {
             switch error.code {
             case EEXIST:
@@ -284,7 +225,8 @@ extension FileSnapshotStore {
         }
         // Published. A temporary name left behind by a failure here is an abandoned file for a
         // later clean-up; the record is already visible under its own name.
-        return .published(leftTemporaryFile: !removeQuietly(temporary))
+        removeQuietly(temporary)
+        return .published
     }
 
     /// Writes every byte, continuing after short writes and interruptions.
@@ -319,30 +261,22 @@ extension FileSnapshotStore {
         (try? interruptible { () throws(FileSystemError) in try fileSystem.unlink(path) }) != nil
     }
 
-    /// Makes the published revision durable and cleans up; never throws, because the revision is
+    /// Makes the acknowledged revision durable and cleans up; never throws, because the revision is
     /// already visible to every reader.
     ///
-    /// - Parameter isTidy: whether every revision older than the retained ones was already removed
-    ///   before this commit (see ``KnownRevisions``): then only the one that now falls out is.
+    /// - Parameter names: the key directory's names as listed to confirm the revision.
     private func finish(
-        key: SnapshotKey, revision: Int, at path: String, migratedFrom legacyKey: SnapshotKey?,
-        isTidy: Bool
+        key: SnapshotKey, revision: Int, names: [String], migratedFrom legacyKey: SnapshotKey?
     ) -> CommitOutcome {
         var outcome = CommitOutcome(revision: revision, migratedFrom: legacyKey)
+        let path = layout.path(for: key, revision: revision)
         do {
             try synchronizeDirectory(layout.directory(for: key))
         } catch {
             outcome.durability = .notDurable(error)
         }
-        if isTidy && outcome.isDurable {
-            outcome.cleanupFailure = removeRevision(revision - retainedRevisions, of: key)
-        } else {
-            outcome.cleanupFailure = cleanUp(
-                key: key, removingOldRevisions: outcome.isDurable, referencePath: path)
-        }
-        // Tidy again only when every old revision is known to be gone.
-        knownRevisions[key] = KnownRevisions.Knowledge(
-            revision: revision, isTidy: outcome.isDurable && outcome.cleanupFailure == nil)
+        outcome.cleanupFailure = cleanUp(
+            key: key, names: names, removingOldRevisions: outcome.isDurable, referencePath: path)
         return outcome
     }
 }

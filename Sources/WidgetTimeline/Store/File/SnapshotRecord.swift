@@ -1,0 +1,211 @@
+import Foundation
+
+/// The byte form of one stored revision: a one-line header protecting the envelope, then the
+/// envelope itself, in canonical JSON (``CanonicalJSON``).
+///
+/// ```
+/// widget-timeline-snapshot/1 length=312 sha256=5f0c…e1\n
+/// {"fingerprint":"…","generatedAt":"2026-11-29T09:00:00Z","key":"task-count",…}
+/// ```
+///
+/// The header's length and SHA-256 cover the envelope bytes, so a reader never trusts a truncated,
+/// extended or altered record, whatever language it is written in. `docs/store-format.md`
+/// describes the format for other implementations.
+public enum SnapshotRecord {
+    /// The header's first field: the format and its version.
+    public static let formatTag = "widget-timeline-snapshot/1"
+
+    /// The longest header this format can have, in bytes.
+    static let maximumHeaderLength = 128
+
+    /// The record bytes for `draft` at `revision`: its envelope in canonical JSON (instants in
+    /// UTC), so two implementations writing the same snapshot write the same bytes.
+    ///
+    /// Every limit a reader applies is checked here on the exact bytes, so nothing is written that
+    /// a reader would refuse: the size, the nesting depth of the whole envelope, instants with an
+    /// RFC 3339 form.
+    ///
+    /// - Throws: ``SnapshotStoreError/encoding(_:)`` when the envelope cannot be written as JSON a
+    ///   reader accepts, ``SnapshotStoreError/tooLarge(bytes:limit:)`` when the record would exceed
+    ///   ``SnapshotLimits/maximumRecordSize``.
+    static func encode<Payload>(_ draft: SnapshotDraft<Payload>, revision: Int) throws(SnapshotStoreError)
+        -> [UInt8]
+    {
+        let envelope = try canonicalEnvelope(
+            schemaVersion: draft.schemaVersion, kind: draft.kind, key: draft.key, revision: revision,
+            generatedAt: draft.generatedAt, observedAt: draft.observedAt, fingerprint: draft.fingerprint,
+            payload: draft.encodedPayload)
+        return try record(envelope: envelope)
+    }
+
+    /// The record bytes of `snapshot`, exactly as a commit of it at its revision writes them: for
+    /// tools and tests that build records by hand.
+    ///
+    /// - Throws: as ``encode(_:revision:)`` does.
+    public static func encode<Payload>(_ snapshot: Snapshot<Payload>) throws(SnapshotStoreError) -> [UInt8] {
+        let payload: JSONValue
+        do {
+            payload = try JSONValue(encoding: snapshot.payload)
+        } catch {
+            throw .encoding(describing: error)
+        }
+        return try record(
+            envelope: canonicalEnvelope(
+                schemaVersion: snapshot.schemaVersion, kind: snapshot.kind, key: snapshot.key,
+                revision: snapshot.revision, generatedAt: snapshot.generatedAt,
+                observedAt: snapshot.observedAt,
+                fingerprint: snapshot.fingerprint, payload: payload))
+    }
+
+    /// The envelope of an untyped snapshot in the canonical form records store: for a record this
+    /// package wrote, exactly its stored bytes.
+    ///
+    /// - Throws: ``SnapshotStoreError/encoding(_:)`` when the envelope cannot be written as JSON a
+    ///   reader accepts.
+    public static func canonicalEnvelope(of snapshot: Snapshot<JSONValue>) throws(SnapshotStoreError)
+        -> [UInt8]
+    {
+        try canonicalEnvelope(
+            schemaVersion: snapshot.schemaVersion, kind: snapshot.kind, key: snapshot.key,
+            revision: snapshot.revision, generatedAt: snapshot.generatedAt, observedAt: snapshot.observedAt,
+            fingerprint: snapshot.fingerprint, payload: snapshot.payload)
+    }
+
+    private static func canonicalEnvelope(
+        schemaVersion: Int, kind: String, key: SnapshotKey, revision: Int, generatedAt: Date,
+        observedAt: Date?, fingerprint: ContentFingerprint, payload: JSONValue
+    ) throws(SnapshotStoreError) -> [UInt8] {
+        var members: [String: JSONValue] = [
+            "schemaVersion": .integer(Int64(schemaVersion)),
+            "kind": .string(kind),
+            "key": .string(key.rawValue),
+            "revision": .integer(Int64(revision)),
+            "fingerprint": .string(fingerprint.rawValue),
+            "payload": payload,
+        ]
+        do throws(EncodingError) {
+            members["generatedAt"] = .string(
+                try Instant.encodedText(generatedAt, in: nil, at: [AnyCodingKey("generatedAt")]))
+            if let observedAt {
+                members["observedAt"] = .string(
+                    try Instant.encodedText(observedAt, in: nil, at: [AnyCodingKey("observedAt")]))
+            }
+        } catch {
+            throw .encoding(describing: error)
+        }
+        let envelope = CanonicalJSON.encode(.object(members))
+        do {
+            try JSONParser.validate(envelope)
+        } catch {
+            throw .encoding("the envelope would not read back: \(error.message)")
+        }
+        return envelope
+    }
+
+    /// The record bytes for envelope bytes that are already encoded.
+    ///
+    /// - Throws: ``SnapshotStoreError/tooLarge(bytes:limit:)`` when the record would exceed
+    ///   ``SnapshotLimits/maximumRecordSize``.
+    public static func record(envelope: [UInt8]) throws(SnapshotStoreError) -> [UInt8] {
+        let prefix = "\(formatTag) length=\(envelope.count) sha256="
+        // Check the size before hashing: the header's length is known without the digest.
+        let size = prefix.utf8.count + 64 + 1 + envelope.count
+        guard size <= SnapshotLimits.maximumRecordSize else {
+            throw .tooLarge(bytes: size, limit: SnapshotLimits.maximumRecordSize)
+        }
+        return Array((prefix + SHA256.hexDigest(of: envelope) + "\n").utf8) + envelope
+    }
+
+    /// The envelope bytes of a record, once its header, length and checksum hold.
+    public static func envelope(of record: [UInt8]) -> Result<ArraySlice<UInt8>, SnapshotRecordProblem> {
+        if record.isEmpty { return .failure(.empty) }
+        guard let newline = record.prefix(maximumHeaderLength).firstIndex(of: UInt8(ascii: "\n")),
+            let header = String(validating: record[..<newline], as: UTF8.self)
+        else { return .failure(.badHeader) }
+        let fields = header.split(separator: " ", omittingEmptySubsequences: false)
+        guard fields.count == 3, fields[0] == formatTag, fields[1].hasPrefix("length="),
+            fields[2].hasPrefix("sha256="),
+            let declared = canonicalCount(fields[1].dropFirst("length=".count))
+        else { return .failure(.badHeader) }
+        let digest = fields[2].dropFirst("sha256=".count)
+        guard digest.utf8.count == 64,
+            digest.utf8.allSatisfy({ (0x30...0x39).contains($0) || (0x61...0x66).contains($0) })
+        else { return .failure(.badHeader) }
+        let envelope = record[(newline + 1)...]
+        guard envelope.count == declared else {
+            return .failure(.lengthMismatch(declared: declared, actual: envelope.count))
+        }
+        guard SHA256.hexDigest(of: envelope) == digest else { return .failure(.checksumMismatch) }
+        return .success(envelope)
+    }
+
+    /// A decimal count without leading zeros, at most eight digits.
+    private static func canonicalCount(_ digits: Substring) -> Int? {
+        guard !digits.isEmpty, digits.count <= 8, digits.utf8.allSatisfy({ (0x30...0x39).contains($0) }),
+            digits.count == 1 || digits.first != "0"
+        else { return nil }
+        return Int(digits)
+    }
+
+    /// The snapshot a record of `key` at `revision` holds, for a reader of `Payload` that supports
+    /// schemas up to `supportedSchema`.
+    ///
+    /// The header and checksum are checked once; the envelope is decoded once, and decoded again
+    /// field by field only to say why a record that fails is refused.
+    static func decode<Payload>(
+        _ record: [UInt8], key: SnapshotKey, revision: Int, as type: Payload.Type, supportedSchema: Int
+    ) -> Result<Snapshot<Payload>, SnapshotRecordProblem> {
+        let envelope: Data
+        switch self.envelope(of: record) {
+        case .failure(let problem): return .failure(problem)
+        case .success(let bytes): envelope = Data(bytes)
+        }
+        let decoded: Snapshot<Payload>
+        do {
+            decoded = try JSONCoding.decode(Snapshot<Payload>.self, from: envelope)
+        } catch {
+            return .failure(
+                classify(
+                    envelope, key: key, revision: revision, supportedSchema: supportedSchema,
+                    payloadError: error))
+        }
+        guard decoded.key == key else { return .failure(.wrongKey(found: decoded.key.rawValue)) }
+        guard decoded.revision == revision else { return .failure(.wrongRevision(found: decoded.revision)) }
+        guard decoded.schemaVersion <= supportedSchema else {
+            return .failure(.newerSchema(found: decoded.schemaVersion, supported: supportedSchema))
+        }
+        return .success(decoded)
+    }
+
+    /// Why an envelope that does not decode as `Snapshot<Payload>` is refused: its common fields
+    /// first — a newer schema is reported as such, not as a payload that does not decode.
+    private static func classify(
+        _ envelope: Data, key: SnapshotKey, revision: Int, supportedSchema: Int,
+        payloadError: JSONDecodingError
+    ) -> SnapshotRecordProblem {
+        let fields: EnvelopeFields
+        do {
+            fields = try JSONCoding.decode(EnvelopeFields.self, from: envelope)
+        } catch {
+            return .malformedEnvelope(error.description)
+        }
+        guard fields.key == key.rawValue else { return .wrongKey(found: fields.key) }
+        guard fields.revision == revision else { return .wrongRevision(found: fields.revision) }
+        guard fields.schemaVersion <= supportedSchema else {
+            return .newerSchema(found: fields.schemaVersion, supported: supportedSchema)
+        }
+        return .undecodablePayload(payloadError.description)
+    }
+}
+
+/// The envelope members every record has, decoded apart from the payload to classify a record
+/// whose payload does not decode.
+private struct EnvelopeFields: Decodable {
+    var schemaVersion: Int
+    var key: String
+    var revision: Int
+    var kind: String
+    var generatedAt: Date
+    var observedAt: Date?
+    var fingerprint: String
+}
