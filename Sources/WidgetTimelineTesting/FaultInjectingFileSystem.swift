@@ -30,6 +30,7 @@ public final class FaultInjectingFileSystem: SnapshotFileSystem, @unchecked Send
     private var state = State()
 
     private struct State {
+        var pausePoint: (@Sendable (FileSystemCall) -> Void)?
         var faults: [FileSystemFault] = []
         var calls: [FileSystemCall] = []
         var countsByKind: [FileSystemCall.Kind: Int] = [:]
@@ -54,6 +55,20 @@ public final class FaultInjectingFileSystem: SnapshotFileSystem, @unchecked Send
                 state.hits = [:]
             }
         }
+    }
+
+    /// Runs before every call is passed on — outside any lock, on the caller's thread — as if the
+    /// process were suspended there: what it does (another store's commits, say) happens between
+    /// this process's previous call and this one. `nil` by default.
+    ///
+    /// ```swift
+    /// fileSystem.pausePoint = { call in
+    ///     if call.kind == .renameExclusively { try? otherWriter.commit(newer) }
+    /// }
+    /// ```
+    public var pausePoint: (@Sendable (FileSystemCall) -> Void)? {
+        get { withState { $0.pausePoint } }
+        set { withState { $0.pausePoint = newValue } }
     }
 
     /// Every call since the faults were last set, in order.
@@ -164,7 +179,8 @@ public final class FaultInjectingFileSystem: SnapshotFileSystem, @unchecked Send
     }
 
     private func decide(_ call: FileSystemCall) -> Decision {
-        withState { state in
+        if let pausePoint = withState({ $0.pausePoint }) { pausePoint(call) }
+        return withState { state in
             state.calls.append(call)
             let index = state.calls.count
             let occurrence = state.countsByKind[call.kind, default: 0] + 1
