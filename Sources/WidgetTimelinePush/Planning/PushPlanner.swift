@@ -110,13 +110,14 @@ public struct PushPlanner: Sendable, Hashable {
         return update
     }
 
-    /// Removes a destination APNs refused (see ``PushTokenRegistry/remove(_:)``) and what the
-    /// planner remembers of it.
+    /// Removes a destination APNs refused (see ``PushTokenRegistry/remove(_:)``).
+    ///
+    /// Its last pushes are kept until ``prune(asOf:)`` finds them too old to matter, so the same
+    /// token registered again soon after still gets no second push within a window.
     @discardableResult
     public mutating func remove(_ destination: PushDestination) -> [PushRegistryUpdate] {
         let updates = registry.remove(destination)
         updates.forEach { forget($0) }
-        destinations[destination] = nil
         return updates
     }
 
@@ -124,18 +125,22 @@ public struct PushPlanner: Sendable, Hashable {
         for instance in update.removed + update.moved { pushedFingerprints[instance] = nil }
     }
 
-    /// Forgets destinations no registration uses whose last push can no longer constrain another:
-    /// more than a window and a day before `instant` (or the latest change handled, if earlier).
-    /// A long-running server calls it now and then to keep memory flat as tokens change.
+    /// Forgets the destinations whose last push can no longer constrain another: a day or a
+    /// window, whichever is longer, before `instant` (or before the latest change handled, if that
+    /// is earlier). Their next push is planned as a first one would be.
+    ///
+    /// A long-running server calls it now and then, so memory follows the active tokens rather
+    /// than every token ever seen.
     public mutating func prune(asOf instant: Date) {
         guard let latest else { return }
         let now = min(latest, Self.milliseconds(instant) ?? latest)
         let horizon = max(Self.day, windowMilliseconds)
-        let inUse = Set(registry.destinations)
-        destinations = destinations.filter { destination, state in
-            inUse.contains(destination) || (state.latestPush.map { $0 > now - horizon } ?? false)
+        destinations = destinations.filter { _, state in state.latestPush.map { $0 > now - horizon } ?? false
         }
     }
+
+    /// The number of destinations the planner remembers pushes to.
+    public var rememberedDestinationCount: Int { destinations.count }
 
     /// The latest push planned for `destination`, if any.
     public func latestPush(to destination: PushDestination) -> Date? {
