@@ -258,6 +258,24 @@ struct PushPlannerTests {
         #expect(planner.rememberedDestinationCount == 1)
     }
 
+    @Test("decisions read as log lines with RFC 3339 instants")
+    func logLines() throws {
+        #expect(PushDropReason.noRegisteredWidget.description == "no registered widget")
+        #expect(PushDropReason.unchangedFingerprint.description == "unchanged fingerprint")
+        #expect(
+            PushDropReason.coalesced(into: Self.at(90)).description
+                == "coalesced into the push at 2026-11-30T07:01:30Z")
+        #expect(
+            PushDropReason.budgetExhausted(nextAvailable: Self.at(0.25)).description
+                == "budget exhausted until 2026-11-30T07:00:00.250Z")
+        #expect(PushDropReason.budgetExhausted(nextAvailable: nil).description == "budget of zero")
+        #expect(PushBudget.perRolling24Hours(12).description == "12 per 24 h")
+        let push = PlannedPush(
+            destination: Self.destination("aa"), at: Self.at(1),
+            reason: PushReason(change: Self.change(0, "A"), changedWidgets: []))
+        #expect(push.description == "push production:aa at 2026-11-30T07:00:01Z for 0 widget(s)")
+    }
+
     @Test("a batch is planned in time order, equal instants in the order given, pushes sorted by instant")
     func batchOrder() throws {
         let registrations = (0..<20).map {

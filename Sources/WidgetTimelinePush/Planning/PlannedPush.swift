@@ -1,4 +1,5 @@
 import Foundation
+import WidgetTimeline
 
 /// One push the planner decided to send: where, when, and the change that called for it.
 ///
@@ -21,6 +22,6 @@ public struct PlannedPush: Sendable, Hashable, CustomStringConvertible {
     }
 
     public var description: String {
-        "push \(destination) at \(at.timeIntervalSince1970) for \(reason.changedWidgets.count) widget(s)"
+        "push \(destination) at \(Instant.format(at)) for \(reason.changedWidgets.count) widget(s)"
     }
 }

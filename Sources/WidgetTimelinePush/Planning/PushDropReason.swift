@@ -1,4 +1,5 @@
 import Foundation
+import WidgetTimeline
 
 /// Why a change sent no push of its own to a destination.
 public enum PushDropReason: Sendable, Hashable, CustomStringConvertible {
@@ -20,9 +21,9 @@ public enum PushDropReason: Sendable, Hashable, CustomStringConvertible {
         switch self {
         case .noRegisteredWidget: "no registered widget"
         case .unchangedFingerprint: "unchanged fingerprint"
-        case .coalesced(let instant): "coalesced into the push at \(instant.timeIntervalSince1970)"
+        case .coalesced(let instant): "coalesced into the push at \(Instant.format(instant))"
         case .budgetExhausted(let next):
-            next.map { "budget exhausted until \($0.timeIntervalSince1970)" } ?? "budget of zero"
+            next.map { "budget exhausted until \(Instant.format($0))" } ?? "budget of zero"
         }
     }
 }

@@ -2,8 +2,8 @@ import Foundation
 import WidgetTimeline
 
 /// Decides which WidgetKit pushes to send for a stream of server changes: at most one per token per
-/// window, none that would change nothing on screen, every change that would pushed within one
-/// window unless the budget is out, and a fleet's pushes spread across the window.
+/// window, none that would change nothing on screen, every change to what is shown pushed within
+/// one window unless the budget is out, and a fleet's pushes spread across the window.
 ///
 /// A push reloads every timeline of the app on the device "similar to when you call
 /// reloadAllTimelines()", and the system budgets pushes like it budgets reloads
