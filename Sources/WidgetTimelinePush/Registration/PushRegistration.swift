@@ -13,8 +13,10 @@ import WidgetTimeline
 /// The installation identifier is the app's own: a value it creates once per install and keeps
 /// (in its App Group, say). It is what lets the server tell that a new token replaces an old one.
 /// An app with several push handler types uploads one registration per handler, each with its own
-/// installation identifier (`"<install id>/<handler>"`), because each handler is told only about
-/// its own widgets.
+/// installation identifier (`"<install id>/<handler>"`): WidgetKit calls each handler type on its
+/// own ("each unique handler type will be instantiated and pushTokenDidChange(_:widgets:) will be
+/// called", https://developer.apple.com/documentation/swiftui/widgetconfiguration/pushhandler(_:)),
+/// and each upload replaces the installation's last.
 ///
 /// The JSON form (members in any order; unknown members are ignored, so newer apps may add some):
 ///
