@@ -17,6 +17,7 @@ let package = Package(
         .library(name: "WidgetTimelineTesting", targets: ["WidgetTimelineTesting"]),
         .library(name: "WidgetTimelineSimulation", targets: ["WidgetTimelineSimulation"]),
         .library(name: "WidgetTimelineWidgetKit", targets: ["WidgetTimelineWidgetKit"]),
+        .library(name: "WidgetTimelinePush", targets: ["WidgetTimelinePush"]),
         .executable(name: "widget-timeline", targets: ["widget-timeline"]),
     ],
     targets: [
@@ -31,6 +32,9 @@ let package = Package(
             name: "WidgetTimelineSimulation",
             dependencies: ["WidgetTimeline", "WidgetTimelineExamples"]
         ),
+        // The server half of WidgetKit push: registrations, the token registry, the push planner and
+        // APNs requests. Foundation only, so it runs on a Linux server.
+        .target(name: "WidgetTimelinePush", dependencies: ["WidgetTimeline"]),
         // The WidgetKit adapter: TimelineProvider / AppIntentTimelineProvider conformances, the
         // WidgetCenter reloader, App Group resolution, the live clock and timer. Every file imports
         // WidgetKit where it exists and WidgetKitStandIn elsewhere, so Linux type-checks the exact
@@ -117,6 +121,10 @@ let package = Package(
                 "ExampleWidgetExtension", "ExampleHostApp", "WidgetTimelineWidgetKit", "WidgetTimeline",
                 "WidgetTimelineTesting", "WidgetTimelineExamples", widgetKitStandIn,
             ]
+        ),
+        .testTarget(
+            name: "WidgetTimelinePushTests",
+            dependencies: ["WidgetTimelinePush", "WidgetTimeline", "WidgetTimelineTesting"]
         ),
         .testTarget(
             name: "WidgetTimelineCLITests",

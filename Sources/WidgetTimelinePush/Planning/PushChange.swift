@@ -1,0 +1,71 @@
+import Foundation
+import WidgetTimeline
+
+/// A change on the server that may alter what widgets show: when it happened, which widgets it
+/// touches, and the fingerprint of what they would display after it.
+///
+/// The fingerprint is what lets the planner skip a push that would change nothing on screen: a
+/// refreshed price equal to the old one, a re-sent list. Compute it the way the widget's
+/// `WidgetKind.fingerprint(of:observedAt:)` does (by default, the SHA-256 of the payload's
+/// canonical JSON, ``ContentFingerprint/init(of:)``), so the server and the device agree.
+///
+/// The JSON form has exactly one of `kind` and `widget`:
+///
+/// ```json
+/// {"at": "2026-11-30T07:00:00Z", "kind": "parking", "fingerprint": "9f86d0…"}
+/// {"at": "2026-11-30T07:00:00Z", "widget": {"installation": "5F0C…", "id": "parking-1"}, "fingerprint": "…"}
+/// ```
+public struct PushChange: Sendable, Hashable, Codable {
+    /// Which widgets a change touches.
+    public enum Target: Sendable, Hashable {
+        /// Every registered widget of this kind (`WidgetInfo.kind`).
+        case kind(String)
+        /// One widget on one device.
+        case widget(WidgetInstance)
+    }
+
+    /// When the change happened on the server.
+    public let at: Date
+    /// The widgets it touches.
+    public let target: Target
+    /// The fingerprint of what those widgets would show after it.
+    public let fingerprint: ContentFingerprint
+
+    public init(at: Date, target: Target, fingerprint: ContentFingerprint) {
+        self.at = at
+        self.target = target
+        self.fingerprint = fingerprint
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case at, kind, widget, fingerprint
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        at = try container.decode(Date.self, forKey: .at)
+        fingerprint = try container.decode(ContentFingerprint.self, forKey: .fingerprint)
+        switch (container.contains(.kind), container.contains(.widget)) {
+        case (true, false): target = .kind(try container.decode(String.self, forKey: .kind))
+        case (false, true): target = .widget(try container.decode(WidgetInstance.self, forKey: .widget))
+        case (true, true):
+            throw DecodingError.dataCorruptedError(
+                forKey: .widget, in: container, debugDescription: "a change has a kind or a widget, not both")
+        case (false, false):
+            throw DecodingError.keyNotFound(
+                CodingKeys.kind,
+                .init(codingPath: container.codingPath, debugDescription: "a change needs a kind or a widget")
+            )
+        }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(at, forKey: .at)
+        try container.encode(fingerprint, forKey: .fingerprint)
+        switch target {
+        case .kind(let kind): try container.encode(kind, forKey: .kind)
+        case .widget(let instance): try container.encode(instance, forKey: .widget)
+        }
+    }
+}

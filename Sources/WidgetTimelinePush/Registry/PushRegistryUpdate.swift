@@ -1,0 +1,36 @@
+/// What one change to a ``PushTokenRegistry`` did, so a server can act on it (forget state kept for
+/// removed widgets, log a token change).
+public struct PushRegistryUpdate: Sendable, Hashable {
+    /// The installation's registration before the change, if it had one.
+    public let previous: PushRegistration?
+    /// The installation's registration after the change; `nil` when it was removed.
+    public let current: PushRegistration?
+    /// Widgets registered now that were not before, in order.
+    public let added: [WidgetInstance]
+    /// Widgets registered before that are not now, in order.
+    public let removed: [WidgetInstance]
+    /// Widgets registered before and now whose pushes now go to another destination (the token
+    /// changed), in order.
+    public let moved: [WidgetInstance]
+    /// Destinations no registration uses any more, in order.
+    public let retiredDestinations: [PushDestination]
+
+    /// Whether the installation's pushes now go to another destination than before.
+    public var changedDestination: Bool {
+        previous != nil && current != nil && previous?.destination != current?.destination
+    }
+
+    init(
+        previous: PushRegistration?, current: PushRegistration?, retiredDestinations: [PushDestination]
+    ) {
+        self.previous = previous
+        self.current = current
+        let before = Set(previous?.instances ?? [])
+        let after = Set(current?.instances ?? [])
+        added = after.subtracting(before).sorted()
+        removed = before.subtracting(after).sorted()
+        moved =
+            previous?.destination == current?.destination ? [] : before.intersection(after).sorted()
+        self.retiredDestinations = retiredDestinations
+    }
+}
