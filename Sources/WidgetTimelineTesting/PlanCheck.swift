@@ -19,7 +19,7 @@ import WidgetTimeline
 public enum PlanCheck {
     /// Every rule `plan` breaks, in words; empty when it keeps them all.
     public static func problems<Kind: WidgetKind>(
-        in plan: TimelinePlan<Kind.Content>,
+        in plan: PlanningResult<Kind.Content>,
         of planner: TimelinePlanner<Kind>,
         for input: LoadResult<Kind.Payload>,
         at now: Date

@@ -49,3 +49,23 @@ public struct Snapshot<Payload: Codable & Sendable & Equatable>: Sendable, Equat
     /// The stamp a shown value carries.
     public var stamp: DataStamp { DataStamp(revision: revision, observedAt: dataObservedAt) }
 }
+
+/// Bounds on what a reader loads, because a widget extension has about 30 MB of memory in all.
+public enum SnapshotLimits {
+    /// The largest snapshot record, in bytes, that any reader in this package loads: 1 MiB.
+    /// Larger files are refused as bad data rather than read.
+    public static let maximumRecordSize = 1 << 20
+}
+
+/// Which snapshot a shown value came from, and when that value was true.
+public struct DataStamp: Sendable, Hashable, Codable {
+    /// The snapshot's revision: the number to trace from the host's commit to the screen.
+    public var revision: Int
+    /// When the shown data was observed (the snapshot's `observedAt`, or `generatedAt` without one).
+    public var observedAt: Date
+
+    public init(revision: Int, observedAt: Date) {
+        self.revision = revision
+        self.observedAt = observedAt
+    }
+}

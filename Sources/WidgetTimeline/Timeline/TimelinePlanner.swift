@@ -33,7 +33,7 @@ public struct TimelinePlanner<Kind: WidgetKind>: Sendable {
     // Inlinable so a client that knows its widget kind gets the planner specialised for it: the
     // generic version spends most of its time looking up type metadata.
     @inlinable
-    public func plan(_ input: LoadResult<Kind.Payload>, at now: Date, in calendar: Calendar) -> TimelinePlan<
+    public func plan(_ input: LoadResult<Kind.Payload>, at now: Date, in calendar: Calendar) -> PlanningResult<
         Kind.Content
     > {
         let invariants = TimelineInvariants(options)
@@ -41,7 +41,7 @@ public struct TimelinePlanner<Kind: WidgetKind>: Sendable {
             let state: WidgetState<Kind.Content> = input.failure.map { .unavailable($0.reason) } ?? .noData
             let entry = PlannedEntry(date: now, state: state, relevance: kind.relevance(of: state))
             let wait = input.failure.map { retryDelay(after: $0, now: now) } ?? options.firstInstallRecheck
-            return TimelinePlan(
+            return PlanningResult(
                 timeline: PlannedTimeline(entries: [entry], policy: .after(now.addingTimeInterval(wait))))
         }
 
@@ -124,7 +124,7 @@ public struct TimelinePlanner<Kind: WidgetKind>: Sendable {
             if let cutShortAt { refreshAt = min(refreshAt, cutShortAt) }
             policy = refreshAt == entries.last?.date ? .atEnd : .after(refreshAt)
         }
-        return TimelinePlan(
+        return PlanningResult(
             timeline: PlannedTimeline(entries: entries, policy: policy), corrections: corrections)
     }
 
@@ -155,5 +155,16 @@ public struct TimelinePlanner<Kind: WidgetKind>: Sendable {
         return max(
             options.minimumSpacing,
             options.retry.delay(afterFailures: failure.consecutiveFailures, seed: seed))
+    }
+}
+
+/// A planned timeline together with what the planner had to correct to make it valid.
+public struct PlanningResult<Content: Sendable & Equatable>: Sendable, Equatable {
+    public var timeline: PlannedTimeline<WidgetState<Content>>
+    public var corrections: [TimelineCorrection]
+
+    public init(timeline: PlannedTimeline<WidgetState<Content>>, corrections: [TimelineCorrection] = []) {
+        self.timeline = timeline
+        self.corrections = corrections
     }
 }

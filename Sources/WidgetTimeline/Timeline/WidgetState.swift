@@ -1,18 +1,5 @@
 import Foundation
 
-/// Which snapshot a shown value came from, and when that value was true.
-public struct DataStamp: Sendable, Hashable, Codable {
-    /// The snapshot's revision: the number to trace from the host's commit to the screen.
-    public var revision: Int
-    /// When the shown data was observed (the snapshot's `observedAt`, or `generatedAt` without one).
-    public var observedAt: Date
-
-    public init(revision: Int, observedAt: Date) {
-        self.revision = revision
-        self.observedAt = observedAt
-    }
-}
-
 /// What a widget shows, with an honest claim about how current it is (SPEC F3).
 ///
 /// A value never appears without its freshness: a view has to handle ``stale(_:_:)`` and

@@ -114,7 +114,7 @@ struct BuildCommand: Command {
 /// The text form of a plan: a header, one line per entry, the policy and any corrections.
 enum TimelineText {
     static func render<Kind: WidgetKind>(
-        _ plan: TimelinePlan<Kind.Content>,
+        _ plan: PlanningResult<Kind.Content>,
         of kind: Kind,
         snapshot: Snapshot<Kind.Payload>,
         now: Date,
