@@ -95,12 +95,12 @@ case "extension":
     if let index = arguments.firstIndex(of: "--kind-name"), index + 1 < arguments.count {
         let renamed = RenamedTaskCount(kind: arguments[index + 1])
         let provider = WidgetProviderCore(
-            loader: EntryLoader(kind: renamed, store: store, sleeper: ContinuousClock(), log: log), log: log)
+            loader: EntryLoader(kind: renamed, store: store, sleeper: ContinuousClock(), log: log))
         let timeline = await provider.timeline(for: widget.defaultKey, at: Date(), in: calendar)
         say("READ \(timeline.entries[0].state.stamp?.revision ?? 0)")
     } else {
         let provider = WidgetProviderCore(
-            loader: EntryLoader(kind: widget, store: store, sleeper: ContinuousClock(), log: log), log: log)
+            loader: EntryLoader(kind: widget, store: store, sleeper: ContinuousClock(), log: log))
         let timeline = await provider.timeline(at: Date(), in: calendar)
         say("READ \(timeline.entries[0].state.stamp?.revision ?? 0)")
     }

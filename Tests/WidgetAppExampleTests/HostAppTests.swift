@@ -115,8 +115,8 @@ struct HostAppTests {
         let host = try Host()
         host.bridge.projectDidChange(Self.project)
         let provider = PlanningTimelineProvider(
-            kind: TaskCountWidget(), in: .success(host.container), clock: host.clock,
-            calendar: { Self.calendar })
+            kind: TaskCountWidget(), in: .success(host.container),
+            configuration: ProviderConfiguration(clock: host.clock, calendar: { Self.calendar }))
 
         let entry = try #require(await provider.timeline().entries.first)
         let screen = WidgetScreen.taskCount(entry, calendar: Self.calendar)

@@ -13,8 +13,10 @@ struct ProviderSetupProblemTests {
         TaskCountWidget
     > {
         PlanningTimelineProvider(
-            kind: TaskCountWidget(), in: .failure(Self.problem), clock: ManualClock(now: Fixture.now),
-            calendar: { Fixture.calendar }, reportSetupProblem: SetupProblemReporter(reports.completion))
+            kind: TaskCountWidget(), in: .failure(Self.problem),
+            configuration: ProviderConfiguration(
+                clock: ManualClock(now: Fixture.now), calendar: { Fixture.calendar },
+                reportSetupProblem: SetupProblemReporter(reports.completion)))
     }
 
     @Test("The placeholder and the gallery preview still show the fixture, without a report")

@@ -103,7 +103,8 @@ struct SharedContainerTests {
         let clock = ManualClock(now: Fixture.now)
         let sync = container.widgetSync(reloader: RecordingReloader(), clock: clock, debounce: .immediate)
         let provider = PlanningTimelineProvider(
-            kind: TaskCountWidget(), in: .success(container), clock: clock, calendar: { Fixture.calendar })
+            kind: TaskCountWidget(), in: .success(container),
+            configuration: ProviderConfiguration(clock: clock, calendar: { Fixture.calendar }))
 
         let saved = try sync.commit(TaskCountPayload(count: 5), for: TaskCountWidget())
         let timeline = await provider.timeline()

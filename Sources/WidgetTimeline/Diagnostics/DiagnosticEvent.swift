@@ -128,3 +128,29 @@ public struct DiscardingDiagnosticSink: DiagnosticSink {
     public init() {}
     public func record(_ event: DiagnosticEvent) {}
 }
+
+/// Collects one run's events in memory, to be written in one append when the run is over: a
+/// provider run costs one write to the shared log, not one per stage.
+@usableFromInline
+final class DiagnosticBatch: DiagnosticSink, @unchecked Sendable {
+    // @unchecked: `events` is read and written under `lock`.
+    private let lock = NSLock()
+    private var events: [DiagnosticEvent] = []
+
+    init(_ first: DiagnosticEvent? = nil) {
+        if let first { events.append(first) }
+    }
+
+    @usableFromInline
+    func record(_ event: DiagnosticEvent) { lock.withLock { events.append(event) } }
+
+    /// Writes what was collected to `sink`, in order, and forgets it.
+    @usableFromInline
+    func write(to sink: any DiagnosticSink) {
+        let collected = lock.withLock {
+            defer { events = [] }
+            return events
+        }
+        if !collected.isEmpty { sink.record(contentsOf: collected) }
+    }
+}

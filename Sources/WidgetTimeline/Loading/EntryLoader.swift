@@ -21,7 +21,7 @@ public final class EntryLoader<Kind: WidgetKind>: @unchecked Sendable {
     /// How long a fetch may take.
     public let timeout: Duration
     private let sleeper: any Clock<Duration>
-    private let log: any DiagnosticSink
+    let log: any DiagnosticSink
 
     private let lock = NSLock()
     private var failures: [SnapshotKey: Int] = [:]
@@ -52,8 +52,14 @@ public final class EntryLoader<Kind: WidgetKind>: @unchecked Sendable {
     /// What the store holds for `key`, without asking the source: for snapshots and placeholders
     /// that must never wait on the network.
     public func cached(_ key: SnapshotKey, at now: Date) -> LoadResult<Kind.Payload> {
+        cached(key, at: now, logging: log)
+    }
+
+    func cached(_ key: SnapshotKey, at now: Date, logging sink: any DiagnosticSink) -> LoadResult<
+        Kind.Payload
+    > {
         let read = store.read(key, for: kind)
-        logRead(read, key: key, at: now)
+        logRead(read, key: key, at: now, to: sink)
         return LoadResult(read)
     }
 
@@ -62,9 +68,16 @@ public final class EntryLoader<Kind: WidgetKind>: @unchecked Sendable {
     public func load(_ key: SnapshotKey, at now: Date, forceRefresh: Bool = false) async -> LoadResult<
         Kind.Payload
     > {
-        let step = begin(key, at: now, forceRefresh: forceRefresh, canFetch: source != nil)
+        await load(key, at: now, forceRefresh: forceRefresh, logging: log)
+    }
+
+    @usableFromInline
+    func load(_ key: SnapshotKey, at now: Date, forceRefresh: Bool, logging sink: any DiagnosticSink) async
+        -> LoadResult<Kind.Payload>
+    {
+        let step = begin(key, at: now, forceRefresh: forceRefresh, canFetch: source != nil, logging: sink)
         guard case .fetch(let pending) = step, let source else { return step.result }
-        return finish(pending, fetched: await fetch(key, from: source))
+        return finish(pending, fetched: await fetch(key, from: source), logging: sink)
     }
 
     /// Loads like ``load(_:at:forceRefresh:)``, fetching through `fetch` instead of the source:
@@ -76,9 +89,18 @@ public final class EntryLoader<Kind: WidgetKind>: @unchecked Sendable {
         forceRefresh: Bool = false,
         fetchingWith fetch: ((SnapshotKey) -> Result<SourceAnswer<Kind.Payload>, SourceFailure>)?
     ) -> LoadResult<Kind.Payload> {
-        let step = begin(key, at: now, forceRefresh: forceRefresh, canFetch: fetch != nil)
+        load(key, at: now, forceRefresh: forceRefresh, fetchingWith: fetch, logging: log)
+    }
+
+    @usableFromInline
+    func load(
+        _ key: SnapshotKey, at now: Date, forceRefresh: Bool,
+        fetchingWith fetch: ((SnapshotKey) -> Result<SourceAnswer<Kind.Payload>, SourceFailure>)?,
+        logging sink: any DiagnosticSink
+    ) -> LoadResult<Kind.Payload> {
+        let step = begin(key, at: now, forceRefresh: forceRefresh, canFetch: fetch != nil, logging: sink)
         guard case .fetch(let pending) = step, let fetch else { return step.result }
-        return finish(pending, fetched: fetch(key))
+        return finish(pending, fetched: fetch(key), logging: sink)
     }
 
     // MARK: - The decision, shared by both paths
@@ -105,9 +127,11 @@ public final class EntryLoader<Kind: WidgetKind>: @unchecked Sendable {
         var read: SnapshotReadResult<Kind.Payload>
     }
 
-    private func begin(_ key: SnapshotKey, at now: Date, forceRefresh: Bool, canFetch: Bool) -> Step {
+    private func begin(
+        _ key: SnapshotKey, at now: Date, forceRefresh: Bool, canFetch: Bool, logging sink: any DiagnosticSink
+    ) -> Step {
         let read = store.read(key, for: kind)
-        logRead(read, key: key, at: now)
+        logRead(read, key: key, at: now, to: sink)
         if let stored = read.snapshot, !forceRefresh,
             now.timeIntervalSince(stored.generatedAt) < kind.freshness(of: stored).refreshAfter
         {
@@ -121,7 +145,8 @@ public final class EntryLoader<Kind: WidgetKind>: @unchecked Sendable {
 
     private func finish(
         _ pending: Pending,
-        fetched: Result<SourceAnswer<Kind.Payload>, SourceFailure>
+        fetched: Result<SourceAnswer<Kind.Payload>, SourceFailure>,
+        logging sink: any DiagnosticSink
     ) -> LoadResult<Kind.Payload> {
         let (key, now, read) = (pending.key, pending.now, pending.read)
         let stored = read.snapshot
@@ -133,11 +158,11 @@ public final class EntryLoader<Kind: WidgetKind>: @unchecked Sendable {
         switch outcome {
         case .success(let answer):
             resetFailures(key)
-            return .loaded(save(answer, for: key, previous: stored, at: now))
+            return .loaded(save(answer, for: key, previous: stored, at: now, logging: sink))
         case .failure(let failure):
             let reason = failure.reason
             let count = recordFailure(key, stored: stored, at: now)
-            log.record(
+            sink.record(
                 DiagnosticEvent(
                     at: now, side: .widgetExtension, stage: .error, key: key, kind: kind.kind,
                     reason: reason.rawValue))
@@ -188,7 +213,8 @@ public final class EntryLoader<Kind: WidgetKind>: @unchecked Sendable {
         _ answer: SourceAnswer<Kind.Payload>,
         for key: SnapshotKey,
         previous: Snapshot<Kind.Payload>?,
-        at now: Date
+        at now: Date,
+        logging sink: any DiagnosticSink
     ) -> Snapshot<Kind.Payload> {
         let observedAt = answer.observedAt ?? now
         let draft: SnapshotDraft<Kind.Payload>
@@ -196,7 +222,7 @@ public final class EntryLoader<Kind: WidgetKind>: @unchecked Sendable {
             draft = try SnapshotDraft(
                 for: kind, key: key, generatedAt: now, observedAt: observedAt, payload: answer.payload)
         } catch {
-            log.record(
+            sink.record(
                 DiagnosticEvent(
                     at: now, side: .widgetExtension, stage: .error, key: key, kind: kind.kind,
                     reason: error.diagnosticCategory))
@@ -212,13 +238,13 @@ public final class EntryLoader<Kind: WidgetKind>: @unchecked Sendable {
         }
         do {
             let outcome = try store.commit(draft)
-            log.record(
+            sink.record(
                 DiagnosticEvent(
                     at: now, side: .widgetExtension, stage: .snapshotCommit, key: key, kind: kind.kind,
                     revision: outcome.revision, schemaVersion: kind.schemaVersion, reason: "fetched"))
             return draft.snapshot(revision: outcome.revision)
         } catch {
-            log.record(
+            sink.record(
                 DiagnosticEvent(
                     at: now, side: .widgetExtension, stage: .error, key: key, kind: kind.kind,
                     reason: error.diagnosticCategory))
@@ -226,7 +252,9 @@ public final class EntryLoader<Kind: WidgetKind>: @unchecked Sendable {
         }
     }
 
-    private func logRead(_ read: SnapshotReadResult<Kind.Payload>, key: SnapshotKey, at now: Date) {
+    private func logRead(
+        _ read: SnapshotReadResult<Kind.Payload>, key: SnapshotKey, at now: Date, to sink: any DiagnosticSink
+    ) {
         var event = DiagnosticEvent(
             at: now, side: .widgetExtension, stage: .snapshotRead, key: key, kind: kind.kind)
         switch read {
@@ -244,7 +272,7 @@ public final class EntryLoader<Kind: WidgetKind>: @unchecked Sendable {
             event.reason = UnavailableReason.snapshotIncompatible.rawValue
         case .unreadable(let error): event.reason = "unreadable:" + error.diagnosticCategory
         }
-        log.record(event)
+        sink.record(event)
     }
 
     private func resetFailures(_ key: SnapshotKey) {

@@ -33,9 +33,11 @@ public struct TimelinePlanner<Kind: WidgetKind>: Sendable {
     // Inlinable so a client that knows its widget kind gets the planner specialised for it: the
     // generic version spends most of its time looking up type metadata.
     @inlinable
-    public func plan(_ input: LoadResult<Kind.Payload>, at now: Date, in calendar: Calendar) -> PlanningResult<
-        Kind.Content
-    > {
+    public func plan(_ input: LoadResult<Kind.Payload>, at now: Date, in calendar: Calendar)
+        -> PlanningResult<
+            Kind.Content
+        >
+    {
         let invariants = TimelineInvariants(options)
         guard let snapshot = input.snapshot else {
             let state: WidgetState<Kind.Content> = input.failure.map { .unavailable($0.reason) } ?? .noData

@@ -2,20 +2,16 @@ import Foundation
 import WidgetTimeline
 
 extension SharedContainer {
-    /// The provider core for `kind` in a widget extension: the store (read-only by default), the
-    /// loader with its source and timeout, the shared diagnostics log.
+    /// The provider core for `kind` in a widget extension: the store (read-only unless the
+    /// configuration says otherwise), the loader with its source and timeout, the shared
+    /// diagnostics log.
     public func providerCore<Kind: WidgetKind>(
-        for kind: Kind,
-        source: (any SnapshotSource<Kind.Payload>)? = nil,
-        sourceTimeout: Duration = .seconds(8),
-        storeAccess: FileSnapshotStore.Access = .readOnly,
-        options: PlanningOptions = .default
+        for kind: Kind, configuration: ProviderConfiguration<Kind.Payload> = ProviderConfiguration()
     ) -> WidgetProviderCore<Kind> {
-        let log = self.log
         let loader = EntryLoader(
-            kind: kind, store: store(access: storeAccess), source: source, timeout: sourceTimeout,
-            sleeper: ContinuousClock(), log: log)
-        return WidgetProviderCore(loader: loader, options: options, log: log)
+            kind: kind, store: store(access: configuration.storeAccess), source: configuration.source,
+            timeout: configuration.sourceTimeout, sleeper: ContinuousClock(), log: log)
+        return WidgetProviderCore(loader: loader, options: configuration.planning)
     }
 
     /// The host app's sync, wired: the store (read-write), the reloader, the shared diagnostics log,

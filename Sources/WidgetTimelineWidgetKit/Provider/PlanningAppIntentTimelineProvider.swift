@@ -22,17 +22,20 @@ import WidgetTimeline
 /// ```
 ///
 /// Each configuration reads its own key, so two instances of the widget showing different parks
-/// never read — or, with a source, overwrite — each other's snapshot (SPEC S2).
+/// never read — or, with a source, overwrite — each other's snapshot.
 public struct PlanningAppIntentTimelineProvider<Kind: WidgetKind, Intent: WidgetConfigurationIntent>:
     AppIntentTimelineProvider, Sendable
 {
     public typealias Entry = PlannedTimelineEntry<Kind.Content>
 
-    let runner: ProviderRunner<Kind>
+    /// What answers.
+    public let core: WidgetProviderCore<Kind>
     private let scope: @Sendable (Intent) -> SnapshotKey
+    private let clock: any WidgetClock
+    private let calendar: @Sendable () -> Calendar
 
     /// The widget kind.
-    public var kind: Kind { runner.core.kind }
+    public var kind: Kind { core.kind }
 
     /// A provider around a core you have wired yourself.
     ///
@@ -46,31 +49,24 @@ public struct PlanningAppIntentTimelineProvider<Kind: WidgetKind, Intent: Widget
         clock: any WidgetClock = SystemClock(),
         calendar: @escaping @Sendable () -> Calendar = { Calendar.current }
     ) {
+        self.core = core
         self.scope = scope
-        runner = ProviderRunner(
-            core: core, clock: clock, calendar: calendar, setupProblem: nil, reportSetupProblem: .systemLog)
+        self.clock = clock
+        self.calendar = calendar
     }
 
     /// A provider for `kind` in a widget extension, wired like
-    /// ``PlanningTimelineProvider/init(kind:in:key:source:sourceTimeout:storeAccess:options:clock:calendar:reportSetupProblem:)``,
-    /// with the same honest answers when `container` is a failure.
+    /// ``PlanningTimelineProvider/init(kind:in:key:configuration:)``, with the same honest answers
+    /// when `container` is a failure.
     public init(
         kind: Kind,
         in container: Result<SharedContainer, AppGroupError>,
         scope: @escaping @Sendable (Intent) -> SnapshotKey,
-        source: (any SnapshotSource<Kind.Payload>)? = nil,
-        sourceTimeout: Duration = .seconds(8),
-        storeAccess: FileSnapshotStore.Access = .readOnly,
-        options: PlanningOptions = .default,
-        clock: any WidgetClock = SystemClock(),
-        calendar: @escaping @Sendable () -> Calendar = { Calendar.current },
-        reportSetupProblem: SetupProblemReporter = .systemLog
+        configuration: ProviderConfiguration<Kind.Payload> = ProviderConfiguration()
     ) {
-        self.scope = scope
-        runner = ProviderRunner(
-            kind: kind, container: container, source: source, sourceTimeout: sourceTimeout,
-            storeAccess: storeAccess, options: options, clock: clock, calendar: calendar,
-            reportSetupProblem: reportSetupProblem)
+        self.init(
+            core: WidgetProviderCore(kind: kind, in: container, configuration: configuration), scope: scope,
+            clock: configuration.clock, calendar: configuration.calendar)
     }
 
     /// The snapshot key a configuration reads.
@@ -79,7 +75,9 @@ public struct PlanningAppIntentTimelineProvider<Kind: WidgetKind, Intent: Widget
     // MARK: - AppIntentTimelineProvider
 
     /// The fixture, planned for the kind's default key: a placeholder has no configuration.
-    public func placeholder(in context: Context) -> Entry { runner.placeholder(key: kind.defaultKey) }
+    public func placeholder(in context: Context) -> Entry {
+        PlannedTimelineEntry(core.placeholder(at: clock.now, in: calendar()), key: kind.defaultKey)
+    }
 
     public func snapshot(for configuration: Intent, in context: Context) async -> Entry {
         snapshot(for: configuration, isPreview: context.isPreview)
@@ -91,14 +89,17 @@ public struct PlanningAppIntentTimelineProvider<Kind: WidgetKind, Intent: Widget
 
     // MARK: - Without a context (previews, an app's own tests)
 
-    /// The snapshot entry for a configuration: the fixture when previewing, otherwise the current
-    /// entry of the configuration's snapshot.
+    /// The snapshot entry for a configuration: the fixture when previewing, otherwise the entry for
+    /// now of the configuration's snapshot.
     public func snapshot(for configuration: Intent, isPreview: Bool) -> Entry {
-        runner.snapshot(key: key(for: configuration), isPreview: isPreview)
+        let key = key(for: configuration)
+        return PlannedTimelineEntry(
+            core.snapshot(for: key, isPreview: isPreview, at: clock.now, in: calendar()), key: key)
     }
 
     /// The timeline for a configuration.
     public func timeline(for configuration: Intent) async -> Timeline<Entry> {
-        await runner.timeline(key: key(for: configuration))
+        let key = key(for: configuration)
+        return Timeline(await core.timeline(for: key, at: clock.now, in: calendar()), key: key)
     }
 }

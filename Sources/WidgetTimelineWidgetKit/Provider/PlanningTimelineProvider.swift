@@ -8,7 +8,8 @@ import WidgetTimeline
 #endif
 
 /// A WidgetKit `TimelineProvider` for any ``WidgetTimeline/WidgetKind``: everything it answers comes
-/// from ``WidgetTimeline/WidgetProviderCore`` — the adapter only binds.
+/// from ``WidgetTimeline/WidgetProviderCore`` — the adapter only reads the clock and the calendar
+/// and wraps the answer.
 ///
 /// ```swift
 /// struct TaskCountWidgetConfiguration: Widget {
@@ -23,7 +24,7 @@ import WidgetTimeline
 ///
 /// - ``placeholder(in:)``: the kind's fixture, at once, with no I/O.
 /// - ``getSnapshot(in:completion:)``: the fixture when `context.isPreview` (the gallery must neither
-///   wait nor show a user's data); otherwise the current entry from the stored snapshot.
+///   wait nor show a user's data); otherwise the entry for now from the stored snapshot.
 /// - ``getTimeline(in:completion:)``: cache first, then the optional source with its timeout, then
 ///   the planner. Every failure is an honest entry with a back-off retry, never a missing timeline.
 ///
@@ -34,10 +35,13 @@ public struct PlanningTimelineProvider<Kind: WidgetKind>: TimelineProvider, Send
 
     /// The snapshot key every answer is planned from.
     public let key: SnapshotKey
-    let runner: ProviderRunner<Kind>
+    /// What answers.
+    public let core: WidgetProviderCore<Kind>
+    let clock: any WidgetClock
+    let calendar: @Sendable () -> Calendar
 
     /// The widget kind.
-    public var kind: Kind { runner.core.kind }
+    public var kind: Kind { core.kind }
 
     /// A provider around a core you have wired yourself.
     ///
@@ -45,7 +49,7 @@ public struct PlanningTimelineProvider<Kind: WidgetKind>: TimelineProvider, Send
     ///   - key: the snapshot key; the kind's default key when `nil`.
     ///   - clock: where "now" comes from: the system clock in an extension, a manual one in tests.
     ///   - calendar: the calendar and time zone of the plan, read on every request so a time-zone
-    ///     change leads to a new plan (SPEC T2).
+    ///     change leads to a new plan.
     public init(
         core: WidgetProviderCore<Kind>,
         key: SnapshotKey? = nil,
@@ -53,39 +57,27 @@ public struct PlanningTimelineProvider<Kind: WidgetKind>: TimelineProvider, Send
         calendar: @escaping @Sendable () -> Calendar = { Calendar.current }
     ) {
         self.key = key ?? core.kind.defaultKey
-        runner = ProviderRunner(
-            core: core, clock: clock, calendar: calendar, setupProblem: nil, reportSetupProblem: .systemLog)
+        self.core = core
+        self.clock = clock
+        self.calendar = calendar
     }
 
     /// A provider for `kind` in a widget extension: a read-only store and the shared diagnostics log
-    /// in `container`, a loader and the core, wired.
+    /// in `container`, a loader and the core, wired as `configuration` says.
     ///
     /// When `container` is a failure — the extension has no App Group container — the provider still
     /// answers: the placeholder and gallery preview as usual, every other answer "unavailable"
     /// (``WidgetTimeline/UnavailableReason/appGroupUnavailable``) with a back-off retry, and each one is
-    /// reported through `reportSetupProblem` with the group identifier.
-    ///
-    /// - Parameters:
-    ///   - source: where to fetch when the snapshot is old or missing; `nil` reads the store only.
-    ///   - sourceTimeout: how long a fetch may take, well under the provider's ~30 s watchdog.
-    ///   - storeAccess: `.readOnly` (default) never writes; `.readWrite` saves fetched answers.
+    /// reported through the configuration's `reportSetupProblem` with the group identifier.
     public init(
         kind: Kind,
         in container: Result<SharedContainer, AppGroupError>,
         key: SnapshotKey? = nil,
-        source: (any SnapshotSource<Kind.Payload>)? = nil,
-        sourceTimeout: Duration = .seconds(8),
-        storeAccess: FileSnapshotStore.Access = .readOnly,
-        options: PlanningOptions = .default,
-        clock: any WidgetClock = SystemClock(),
-        calendar: @escaping @Sendable () -> Calendar = { Calendar.current },
-        reportSetupProblem: SetupProblemReporter = .systemLog
+        configuration: ProviderConfiguration<Kind.Payload> = ProviderConfiguration()
     ) {
-        self.key = key ?? kind.defaultKey
-        runner = ProviderRunner(
-            kind: kind, container: container, source: source, sourceTimeout: sourceTimeout,
-            storeAccess: storeAccess, options: options, clock: clock, calendar: calendar,
-            reportSetupProblem: reportSetupProblem)
+        self.init(
+            core: WidgetProviderCore(kind: kind, in: container, configuration: configuration), key: key,
+            clock: configuration.clock, calendar: configuration.calendar)
     }
 
     // MARK: - TimelineProvider
@@ -103,16 +95,22 @@ public struct PlanningTimelineProvider<Kind: WidgetKind>: TimelineProvider, Send
     // MARK: - Without a context (previews, an app's own tests)
 
     /// The placeholder entry.
-    public func placeholder() -> Entry { runner.placeholder(key: key) }
+    public func placeholder() -> Entry {
+        PlannedTimelineEntry(core.placeholder(at: clock.now, in: calendar()), key: key)
+    }
 
     /// The snapshot entry, as ``getSnapshot(in:completion:)`` delivers it.
-    public func snapshot(isPreview: Bool) -> Entry { runner.snapshot(key: key, isPreview: isPreview) }
+    public func snapshot(isPreview: Bool) -> Entry {
+        PlannedTimelineEntry(
+            core.snapshot(for: key, isPreview: isPreview, at: clock.now, in: calendar()), key: key)
+    }
 
     /// The timeline, as ``getTimeline(in:completion:)`` delivers it.
-    public func timeline() async -> Timeline<Entry> { await runner.timeline(key: key) }
+    public func timeline() async -> Timeline<Entry> {
+        Timeline(await core.timeline(for: key, at: clock.now, in: calendar()), key: key)
+    }
 
-    // MARK: - Delivery
-
+    /// Calls `completion` with the snapshot entry, once.
     func deliverSnapshot(isPreview: Bool, to completion: @Sendable (Entry) -> Void) {
         completion(snapshot(isPreview: isPreview))
     }
@@ -121,8 +119,7 @@ public struct PlanningTimelineProvider<Kind: WidgetKind>: TimelineProvider, Send
     /// can wait for it instead of sleeping.
     @discardableResult
     func deliverTimeline(to completion: @escaping @Sendable (Timeline<Entry>) -> Void) -> Task<Void, Never> {
-        let runner = self.runner
-        let key = self.key
-        return Task { completion(await runner.timeline(key: key)) }
+        let provider = self
+        return Task { completion(await provider.timeline()) }
     }
 }

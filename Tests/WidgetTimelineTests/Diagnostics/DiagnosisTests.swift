@@ -126,8 +126,7 @@ struct DiagnosticRedactionTests {
         let provider = WidgetProviderCore(
             loader: EntryLoader(
                 kind: widget, store: store.readOnly(), source: ScriptedSource(.fail(.sourceFailed)),
-                sleeper: StalledClock(), log: log),
-            log: log)
+                sleeper: StalledClock(), log: log))
         _ = await provider.timeline(at: clock.now.addingTimeInterval(7200), in: .gregorian(in: "UTC"))
         let text = try log.events.map {
             String(decoding: try JSONCoding.encoder().encode($0), as: UTF8.self) + $0.line

@@ -16,7 +16,7 @@ struct WidgetProviderCoreTests {
     ) -> WidgetProviderCore<ScriptedWidget> {
         WidgetProviderCore(
             loader: EntryLoader(
-                kind: widget, store: store, source: source, sleeper: StalledClock(), log: log), log: log)
+                kind: widget, store: store, source: source, sleeper: StalledClock(), log: log))
     }
 
     @Test(
@@ -47,6 +47,44 @@ struct WidgetProviderCoreTests {
             isPreview: false, at: now, in: calendar)
         #expect(
             entry.state == .stale("12", DataStamp(revision: 1, observedAt: now.addingTimeInterval(-3600))))
+    }
+
+    @Test("a provider run writes its events in one append: the run, the read, the failure, the build")
+    func oneWritePerRun() async throws {
+        let store = InMemorySnapshotStore()
+        _ = try store.commit(
+            try SnapshotDraft(
+                kind: "count", key: widget.defaultKey, generatedAt: now.addingTimeInterval(-7200),
+                payload: ScriptedPayload(initialLabel: "12", phases: [])))
+        let log = BatchRecordingLog()
+        let provider = provider(store: store, source: ScriptedSource(.fail(.sourceFailed)), log: log)
+        _ = await provider.timeline(at: now, in: calendar)
+        _ = provider.timeline(
+            at: now, in: calendar, fetchingWith: { _ in .failure(SourceFailure(.sourceFailed)) })
+        let run: [DiagnosticEvent.Stage] = [.providerRun, .snapshotRead, .error, .timelineBuild]
+        #expect(log.stages == [run, run])
+    }
+
+    @Test("a core with nothing to read says why on every answer but the fixtures, and reports each one")
+    func unavailableCore() async {
+        let reports = InMemoryDiagnosticLog()
+        let core = WidgetProviderCore.unavailable(
+            widget, reason: UnavailableReason("app-group-unavailable"),
+            whenAsked: {
+                reports.record(DiagnosticEvent(at: .distantPast, side: .widgetExtension, stage: .error))
+            })
+        #expect(core.placeholder(at: now, in: calendar).state.content == "preview")
+        #expect(core.snapshot(isPreview: true, at: now, in: calendar).state.content == "preview")
+        #expect(reports.events.isEmpty)
+        let timeline = await core.timeline(at: now, in: calendar)
+        #expect(timeline.entries.map(\.state) == [.unavailable(UnavailableReason("app-group-unavailable"))])
+        guard case .after(let retry) = timeline.policy else {
+            Issue.record("expected a retry, got \(timeline.policy)")
+            return
+        }
+        #expect(retry > now)
+        #expect(core.snapshot(isPreview: false, at: now, in: calendar).state.freshness == nil)
+        #expect(reports.events.count == 2)
     }
 
     @Test(

@@ -18,8 +18,7 @@ enum Fixture {
         log: any DiagnosticSink = DiscardingDiagnosticSink()
     ) -> WidgetProviderCore<Kind> {
         WidgetProviderCore(
-            loader: EntryLoader(kind: kind, store: store, source: source, sleeper: sleeper, log: log),
-            log: log)
+            loader: EntryLoader(kind: kind, store: store, source: source, sleeper: sleeper, log: log))
     }
 
     /// A store holding one committed task count, made by the host's sync at `at`.

@@ -7,16 +7,18 @@ import WidgetTimeline
 final class LibraryExtension<Kind: WidgetKind>: ExtensionSide {
     private let provider: WidgetProviderCore<Kind>
     private let key: SnapshotKey
+    /// How long the loader lets a fetch take, in the simulation's seconds.
+    private let timeout: TimeInterval
 
     init(kind: Kind, container: SimulatedContainer<Kind>, options: PlanningOptions) {
         key = container.key
-        provider = WidgetProviderCore(
-            loader: EntryLoader(kind: kind, store: container.store, sleeper: ContinuousClock()),
-            options: options)
+        let loader = EntryLoader(kind: kind, store: container.store, sleeper: ContinuousClock())
+        timeout = TimeInterval(loader.timeout.components.seconds)
+        provider = WidgetProviderCore(loader: loader, options: options)
     }
 
     func timeline(in context: ExtensionContext<Kind.Payload>) -> PlannedTimeline<WidgetState<Kind.Content>> {
-        let timeout = TimeInterval(provider.loader.timeout.components.seconds)
+        let timeout = self.timeout
         let fetch: ((SnapshotKey) -> Result<SourceAnswer<Kind.Payload>, SourceFailure>)? =
             context.hasSource
             ? { _ in
