@@ -28,10 +28,7 @@ let package = Package(
         // Test doubles shipped as a product, so apps test their widgets with the same tools.
         .target(name: "WidgetTimelineTesting", dependencies: ["WidgetTimeline"]),
         // The refresh-scheduling simulator: the system model, scenarios, strategies, metrics, reports.
-        .target(
-            name: "WidgetTimelineSimulation",
-            dependencies: ["WidgetTimeline", "WidgetTimelineExamples"]
-        ),
+        .target(name: "WidgetTimelineSimulation", dependencies: ["WidgetTimeline"]),
         // The server half of WidgetKit push: registrations, the token registry, the push planner and
         // APNs requests. Foundation only, so it runs on a Linux server.
         .target(name: "WidgetTimelinePush", dependencies: ["WidgetTimeline"]),
@@ -65,27 +62,18 @@ let package = Package(
             dependencies: ["WidgetTimeline", "WidgetTimelineExamples", "WidgetTimelineSimulation"]
         ),
         .executableTarget(name: "widget-timeline", dependencies: ["WidgetTimelineCLI"]),
-        // Benchmarks with targets: `swift run -c release widget-timeline-bench [--json]`.
-        .executableTarget(
-            name: "widget-timeline-bench",
-            dependencies: [
-                "WidgetTimelineSimulation", "WidgetTimeline", "WidgetTimelineExamples",
-                // Built with the benchmarks so the memory case can run them as child processes.
-                "widget-timeline", "foundation-hello", "peak-rss",
-            ],
-            path: "Benchmarks/widget-timeline-bench"
-        ),
-        // The memory benchmark's baseline: a Foundation "hello world".
-        .executableTarget(name: "foundation-hello", path: "Benchmarks/foundation-hello"),
         // Runs a program and reports its peak resident memory without inflating it (see its source),
-        // for the memory benchmark and the resource-bound tests.
-        .executableTarget(name: "peak-rss"),
+        // for the resource-bound tests and the memory benchmark (Benchmarks/, a package of its own).
+        .executableTarget(name: "peak-rss", path: "Tests/Helpers/peak-rss"),
         // The snapshot store's process-level torture helper: writers killed with SIGKILL, readers,
         // compare-and-swap writers. Run by the store's tests, never shipped.
-        .executableTarget(name: "SnapshotStoreTorture", dependencies: ["WidgetTimeline"]),
+        .executableTarget(
+            name: "SnapshotStoreTorture", dependencies: ["WidgetTimeline"],
+            path: "Tests/Helpers/SnapshotStoreTorture"),
         // Plays the host app or the extension in process-level tests of the sync pipeline.
         .executableTarget(
-            name: "WidgetPipelineProbe", dependencies: ["WidgetTimeline", "WidgetTimelineExamples"]),
+            name: "WidgetPipelineProbe", dependencies: ["WidgetTimeline", "WidgetTimelineExamples"],
+            path: "Tests/Helpers/WidgetPipelineProbe"),
 
         .testTarget(
             name: "WidgetTimelineTests",

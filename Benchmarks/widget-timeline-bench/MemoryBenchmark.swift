@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import WidgetTimeline
 import WidgetTimelineExamples
 
@@ -9,8 +10,7 @@ import WidgetTimelineExamples
 #endif
 
 /// Peak resident memory of the real `widget-timeline build` on a snapshot at the size cap, next to
-/// `foundation-hello` (a Foundation "hello world"), each run as a child process from the directory
-/// this benchmark was built into (the bench target depends on both, so they are built with it).
+/// `foundation-hello` (a Foundation "hello world"), each run as a child process through `peak-rss`.
 /// A widget extension has about 30 MB.
 enum MemoryBenchmark {
     /// Extra peak memory `build` may use over the hello-world process.
@@ -72,27 +72,52 @@ enum MemoryBenchmark {
         return url
     }
 
-    /// Runs the built executable `name` with `arguments` through `peak-rss` and returns its peak
-    /// resident set in bytes.
+    /// Runs the executable `name` with `arguments` through `peak-rss` and returns its peak resident
+    /// set in bytes: `foundation-hello` from this benchmark's own build, everything else from the
+    /// package's.
     static func peakResidentBytes(_ name: String, _ arguments: [String]) throws -> Double {
-        let directory = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
-            .deletingLastPathComponent()
-        let launcher = directory.appendingPathComponent("peak-rss")
-        let executable = directory.appendingPathComponent(name)
+        let own = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent()
+        let package = try packageProducts()
+        let launcher = package.appendingPathComponent("peak-rss")
+        let executable = (name == "foundation-hello" ? own : package).appendingPathComponent(name)
         for url in [launcher, executable] where !FileManager.default.isExecutableFile(atPath: url.path) {
             throw CocoaError(.fileNoSuchFile, userInfo: [NSFilePathErrorKey: url.path])
         }
+        let text = try run(launcher, [executable.path] + arguments)
+        guard let kilobytes = Double(text.trimmingCharacters(in: .whitespacesAndNewlines)) else {
+            throw CocoaError(.executableLoad)
+        }
+        return kilobytes * 1024
+    }
+
+    /// The package's release build directory, with `widget-timeline` and `peak-rss` built in it.
+    static func packageProducts() throws -> URL {
+        if let built = builtProducts.withLock({ $0 }) { return built }
+        // This file is Benchmarks/widget-timeline-bench/MemoryBenchmark.swift; the package is two up.
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
+        let swift = URL(fileURLWithPath: "/usr/bin/env")
+        let build = ["swift", "build", "--package-path", root.path, "-c", "release"]
+        for product in ["widget-timeline", "peak-rss"] { _ = try run(swift, build + ["--product", product]) }
+        let path = try run(swift, build + ["--show-bin-path"]).trimmingCharacters(in: .whitespacesAndNewlines)
+        let directory = URL(fileURLWithPath: path, isDirectory: true)
+        builtProducts.withLock { $0 = directory }
+        return directory
+    }
+
+    private static let builtProducts = Mutex<URL?>(nil)
+
+    /// Runs `executable` and returns its standard output; throws if it fails.
+    private static func run(_ executable: URL, _ arguments: [String]) throws -> String {
         let process = Process()
-        process.executableURL = launcher
-        process.arguments = [executable.path] + arguments
+        process.executableURL = executable
+        process.arguments = arguments
         let output = Pipe()
         process.standardOutput = output
         try process.run()
         let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
-        guard process.terminationStatus == 0,
-            let kilobytes = Double(text.trimmingCharacters(in: .whitespacesAndNewlines))
-        else { throw CocoaError(.executableLoad) }
-        return kilobytes * 1024
+        guard process.terminationStatus == 0 else { throw CocoaError(.executableLoad) }
+        return text
     }
 }

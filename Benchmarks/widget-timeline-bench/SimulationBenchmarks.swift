@@ -18,7 +18,7 @@ enum SimulationBenchmarks {
             name: "a year, a commit every 20 minutes", start: start, duration: 365 * 86_400,
             timeZone: "Asia/Seoul",
             widgets: [ScenarioWidget(id: "tasks", kind: "task-count", commits: commits)])
-        return try! scenario.compiled()
+        return try! scenario.compiled(kinds: ExampleWidgets.all)
     }
 
     /// One server-backed widget for a day, for fleets.
@@ -35,7 +35,7 @@ enum SimulationBenchmarks {
                             meanInterval: 1800,
                             payloads: [.object(["count": .integer(4)]), .object(["count": .integer(5)])])))
             ])
-        return try! scenario.compiled()
+        return try! scenario.compiled(kinds: ExampleWidgets.all)
     }
 
     static var cases: [BenchmarkCase] {
@@ -69,7 +69,7 @@ enum SimulationBenchmarks {
                 summary: "the demo: the default day under every strategy",
                 target: nil,
                 prepare: {
-                    let scenario = try! BuiltInScenarios.defaultDay.compiled()
+                    let scenario = try! BuiltInScenarios.defaultDay.compiled(kinds: ExampleWidgets.all)
                     return {
                         let report = Simulation(scenario: scenario).run()
                         return (report.results.reduce(0) { $0 + $1.events }, "events")

@@ -17,6 +17,7 @@
 import Foundation
 import FuzzSupport
 import WidgetTimeline
+import WidgetTimelineExamples
 
 @testable import WidgetTimelineCLI
 @testable import WidgetTimelineSimulation
@@ -62,7 +63,7 @@ private func exercise(_ data: Data, choices: inout FuzzChoices) {
 /// The scenario decoded and compiled, or `nil` after checking the refusal.
 private func compile(_ data: Data, choices: inout FuzzChoices) -> CompiledScenario? {
     do {
-        return try Scenario.decode(data).compiled(seed: choices.flip() ? nil : UInt64(choices.next(1 << 30)))
+        return try Scenario.decode(data).compiled(seed: choices.flip() ? nil : UInt64(choices.next(1 << 30)), kinds: ExampleWidgets.all)
     } catch {
         checkRefusal(error)
         return nil

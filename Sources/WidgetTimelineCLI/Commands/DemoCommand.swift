@@ -1,4 +1,5 @@
 import Foundation
+import WidgetTimelineExamples
 import WidgetTimelineSimulation
 
 /// `widget-timeline demo`: the main job. One simulated day of the example widgets under the
@@ -33,7 +34,7 @@ struct DemoCommand: Command {
     func run(in context: CommandContext) throws(CommandFailure) -> ExitCode {
         let scenario: CompiledScenario
         do throws(ScenarioError) {
-            scenario = try BuiltInScenarios.defaultDay.compiled()
+            scenario = try BuiltInScenarios.defaultDay.compiled(kinds: ExampleWidgets.all)
         } catch {
             throw CommandFailure(.badData, "the built-in scenario is not valid: \(error)")
         }

@@ -1,5 +1,6 @@
 import Foundation
 import WidgetTimeline
+import WidgetTimelineExamples
 import WidgetTimelineSimulation
 
 /// `widget-timeline simulate`: runs a scenario under the chosen strategies on the simulated system
@@ -87,7 +88,7 @@ struct SimulateCommand: Command {
         let source = scenarioPath.map { $0 == "-" ? "on standard input" : "'\($0)'" } ?? "(built in)"
         let compiled: CompiledScenario
         do throws(ScenarioError) {
-            compiled = try scenario.compiled(seed: seed)
+            compiled = try scenario.compiled(seed: seed, kinds: ExampleWidgets.all)
         } catch {
             throw CommandFailure(.badData, "scenario \(source) is not valid: \(error)")
         }

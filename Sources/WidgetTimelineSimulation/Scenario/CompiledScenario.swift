@@ -1,6 +1,5 @@
 import Foundation
 import WidgetTimeline
-import WidgetTimelineExamples
 
 /// A scenario ready to run: every payload decoded into its widget's type, every random change
 /// drawn from the seed, every list sorted. Running it any number of times, under any strategy,
@@ -62,10 +61,10 @@ extension Scenario {
     ///
     /// - Parameters:
     ///   - seed: overrides the scenario's ``seed``.
-    ///   - kinds: the widget kinds a scenario's `kind` may name — the examples by default; an app
-    ///     passes its own to simulate its widgets in its own test suite.
+    ///   - kinds: the widget kinds a scenario's `kind` may name: an app's own, or the example
+    ///     widgets (`ExampleWidgets.all` in `WidgetTimelineExamples`).
     /// - Throws: ``ScenarioError`` with the JSON path of the first problem.
-    public func compiled(seed: UInt64? = nil, kinds: [any WidgetKind] = ExampleWidgets.all)
+    public func compiled(seed: UInt64? = nil, kinds: [any WidgetKind])
         throws(ScenarioError)
         -> CompiledScenario
     {

@@ -1,6 +1,5 @@
 import Foundation
 import WidgetTimeline
-import WidgetTimelineExamples
 
 /// One scenario widget, compiled: its kind's real type, payloads decoded, random changes drawn.
 ///

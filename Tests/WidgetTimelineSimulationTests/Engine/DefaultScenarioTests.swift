@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import WidgetTimeline
+import WidgetTimelineExamples
 
 @testable import WidgetTimelineSimulation
 
@@ -15,7 +16,7 @@ struct DefaultScenarioTests {
         "the library never shows stale data as fresh, and runs the provider less than single-entry .after(15 min)"
     )
     func libraryBeatsSingleEntry() throws {
-        let report = Simulation(scenario: try BuiltInScenarios.defaultDay.compiled()).run()
+        let report = Simulation(scenario: try BuiltInScenarios.defaultDay.compiled(kinds: ExampleWidgets.all)).run()
         let library = try #require(report.result(for: .library))
         let naive = try #require(report.result(for: .singleEntry15Minutes))
         for widget in library.widgets {
@@ -40,7 +41,7 @@ struct DefaultScenarioTests {
         #expect(files.count >= 4)
         for file in files {
             let data = try Data(contentsOf: Self.examples.appendingPathComponent(file))
-            let scenario = try Scenario.decode(data).compiled()
+            let scenario = try Scenario.decode(data).compiled(kinds: ExampleWidgets.all)
             let result = DeviceSimulation(scenario: scenario, strategy: .library).run()
             for widget in result.widgets {
                 #expect(widget.metrics.staleShownAsFreshMinutes == 0, "\(file): \(widget.widget)")

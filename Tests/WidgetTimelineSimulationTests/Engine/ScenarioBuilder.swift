@@ -1,5 +1,6 @@
 import Foundation
 import WidgetTimeline
+import WidgetTimelineExamples
 import WidgetTimelineTesting
 
 @testable import WidgetTimelineSimulation
@@ -31,7 +32,7 @@ enum TestScenarios {
             name: "test", start: start, duration: hours * 3600, timeZone: "Asia/Seoul", seed: seed,
             system: system,
             app: AppBehaviour(foreground: foreground), widgets: [widget]
-        ).compiled()
+        ).compiled(kinds: ExampleWidgets.all)
     }
 }
 

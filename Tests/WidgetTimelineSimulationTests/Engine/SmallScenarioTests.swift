@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import WidgetTimeline
+import WidgetTimelineExamples
 import WidgetTimelineTesting
 
 @testable import WidgetTimelineSimulation
@@ -109,13 +110,13 @@ struct SmallScenarioTests {
     @Test("the same seed gives byte-identical JSON; another seed gives other lateness")
     func determinism() throws {
         let first = try JSONReport.render(
-            Simulation(scenario: try BuiltInScenarios.defaultDay.compiled()).run(),
-            scenario: try BuiltInScenarios.defaultDay.compiled())
+            Simulation(scenario: try BuiltInScenarios.defaultDay.compiled(kinds: ExampleWidgets.all)).run(),
+            scenario: try BuiltInScenarios.defaultDay.compiled(kinds: ExampleWidgets.all))
         let second = try JSONReport.render(
-            Simulation(scenario: try BuiltInScenarios.defaultDay.compiled()).run(),
-            scenario: try BuiltInScenarios.defaultDay.compiled())
+            Simulation(scenario: try BuiltInScenarios.defaultDay.compiled(kinds: ExampleWidgets.all)).run(),
+            scenario: try BuiltInScenarios.defaultDay.compiled(kinds: ExampleWidgets.all))
         #expect(first == second)
-        let other = try BuiltInScenarios.defaultDay.compiled(seed: 99)
+        let other = try BuiltInScenarios.defaultDay.compiled(seed: 99, kinds: ExampleWidgets.all)
         #expect(try JSONReport.render(Simulation(scenario: other).run(), scenario: other) != first)
         #expect(
             HTMLReport.render(Simulation(scenario: other).run())

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WidgetTimelineExamples
 
 @testable import WidgetTimelineSimulation
 
@@ -13,7 +14,7 @@ struct ScenarioDecodingTests {
         edit(&object)
         let data = try JSONSerialization.data(withJSONObject: object)
         do {
-            _ = try Scenario.decode(data).compiled()
+            _ = try Scenario.decode(data).compiled(kinds: ExampleWidgets.all)
             return nil
         } catch {
             return error
