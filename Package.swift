@@ -125,3 +125,23 @@ let package = Package(
     ],
     swiftLanguageModes: [.v6]
 )
+
+// Upcoming language features, on for every target:
+// - ExistentialAny (SE-0335): existential types are spelled `any P`.
+//   https://github.com/swiftlang/swift-evolution/blob/main/proposals/0335-existential-any.md
+// - MemberImportVisibility (SE-0444): a file sees members only of the modules it imports.
+//   https://github.com/swiftlang/swift-evolution/blob/main/proposals/0444-member-import-visibility.md
+// - InternalImportsByDefault (SE-0409): an import is internal unless marked `public import`, so a
+//   module's public interface states which modules it exposes.
+//   https://github.com/swiftlang/swift-evolution/blob/main/proposals/0409-access-level-on-imports.md
+for target in package.targets
+where !["WidgetKitStandIn", "WidgetTimelineWidgetKit", "ExampleWidgetExtension", "ExampleHostApp"].contains(
+    target.name)
+{
+    target.swiftSettings =
+        (target.swiftSettings ?? []) + [
+            .enableUpcomingFeature("ExistentialAny"),
+            .enableUpcomingFeature("MemberImportVisibility"),
+            .enableUpcomingFeature("InternalImportsByDefault"),
+        ]
+}

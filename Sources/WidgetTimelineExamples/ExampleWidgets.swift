@@ -1,4 +1,4 @@
-import WidgetTimeline
+public import WidgetTimeline
 
 /// The example widgets by kind string, for tools that pick a widget by name (the CLI, scenarios).
 public enum ExampleWidgets {

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Executables the package builds, found next to the running test binary, for tests that run a
 /// real process (the CLI end to end, crash and concurrency helpers).

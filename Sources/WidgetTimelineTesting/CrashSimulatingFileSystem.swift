@@ -1,12 +1,12 @@
 import Foundation
-import WidgetTimeline
+public import WidgetTimeline
 
 #if canImport(Darwin)
-    import Darwin
+    public import Darwin
 #elseif canImport(Glibc)
     import Glibc
 #elseif canImport(Musl)
-    import Musl
+    public import Musl
 #endif
 
 /// An in-memory ``SnapshotFileSystem`` that models what survives a crash, so a test can crash a

@@ -1,12 +1,12 @@
 import Foundation
-import WidgetTimeline
+public import WidgetTimeline
 
 #if canImport(Darwin)
-    import Darwin
+    public import Darwin
 #elseif canImport(Glibc)
     import Glibc
 #elseif canImport(Musl)
-    import Musl
+    public import Musl
 #endif
 
 /// A ``SnapshotFileSystem`` that passes every call to another one — the live POSIX one by

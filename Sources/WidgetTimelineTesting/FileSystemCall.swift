@@ -1,4 +1,4 @@
-import WidgetTimeline
+public import WidgetTimeline
 
 /// One call a store made through its ``SnapshotFileSystem``, as the test file systems record it:
 /// which call, and on which path (for calls on an open file, the path it was opened with).

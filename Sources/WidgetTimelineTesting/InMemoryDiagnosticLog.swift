@@ -1,5 +1,5 @@
 import Foundation
-import WidgetTimeline
+public import WidgetTimeline
 
 /// A diagnostics sink that keeps events in memory, for tests and the simulator.
 public final class InMemoryDiagnosticLog: DiagnosticSink, @unchecked Sendable {

@@ -1,5 +1,5 @@
-import Foundation
-import WidgetTimeline
+public import Foundation
+public import WidgetTimeline
 
 /// A clock that moves only when told to, and a timer that fires when the clock passes its deadline:
 /// time as an input for tests of debounce, ledgers and schedules. No test waits for real time.

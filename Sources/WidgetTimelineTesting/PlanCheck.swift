@@ -1,5 +1,5 @@
-import Foundation
-import WidgetTimeline
+public import Foundation
+public import WidgetTimeline
 
 /// The rules every planned timeline keeps, as a checker for property tests of any widget kind —
 /// the package's examples, a scripted widget, or an app's own:

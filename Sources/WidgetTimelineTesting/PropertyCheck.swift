@@ -1,5 +1,5 @@
 import Foundation
-import Testing
+public import Testing
 import WidgetTimeline
 
 /// Property tests over seeded ``ValueGenerator``s: a property runs for many seeds, and a failure

@@ -1,5 +1,5 @@
 import Foundation
-import WidgetTimeline
+public import WidgetTimeline
 
 /// A reloader that records what was asked of it, and can pretend only some kinds are installed.
 public final class RecordingReloader: WidgetReloader, @unchecked Sendable {

@@ -1,5 +1,5 @@
 import Foundation
-import WidgetTimeline
+public import WidgetTimeline
 
 /// A snapshot source that answers from a script: a fixed answer, a failure, or no answer at all
 /// until cancelled. Counts its fetches, so tests can prove a path never touched the network.

@@ -1,5 +1,5 @@
-import Foundation
-import WidgetTimeline
+public import Foundation
+public import WidgetTimeline
 
 /// A widget kind described entirely by its payload: a list of labelled phases, each starting at an
 /// instant. Its content at an instant is the label of the last phase that has started.

@@ -1,5 +1,5 @@
-import Foundation
-import WidgetTimeline
+public import Foundation
+public import WidgetTimeline
 
 extension Snapshot {
     /// A snapshot for tests, with the fingerprint computed from the payload.

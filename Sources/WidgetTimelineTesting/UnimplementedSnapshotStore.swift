@@ -1,6 +1,6 @@
 import Foundation
-import Testing
-import WidgetTimeline
+public import Testing
+public import WidgetTimeline
 
 /// A store that fails the current test when touched: for code that must do no I/O, such as a
 /// widget's placeholder and its gallery snapshot.

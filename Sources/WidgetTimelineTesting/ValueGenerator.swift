@@ -1,5 +1,5 @@
-import Foundation
-import WidgetTimeline
+public import Foundation
+public import WidgetTimeline
 
 /// Seeded random values of the package's types, for property tests: the same seed always gives
 /// the same values, so a failure found with one seed is reproduced by that seed alone.

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WidgetTimeline
 import WidgetTimelinePush
 
 #if canImport(FoundationNetworking)

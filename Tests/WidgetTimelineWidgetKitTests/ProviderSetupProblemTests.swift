@@ -5,6 +5,12 @@ import WidgetTimelineExamples
 import WidgetTimelineTesting
 import WidgetTimelineWidgetKit
 
+#if canImport(WidgetKit)
+    import WidgetKit
+#else
+    import WidgetKitStandIn
+#endif
+
 @Suite("Providers without an App Group container: honest, retried, and reported")
 struct ProviderSetupProblemTests {
     static let problem = AppGroupError.containerUnavailable(groupIdentifier: "group.com.example.widgets")

@@ -6,6 +6,12 @@ import WidgetTimelineTesting
 
 @testable import WidgetTimelineWidgetKit
 
+#if canImport(WidgetKit)
+    import WidgetKit
+#else
+    import WidgetKitStandIn
+#endif
+
 @Suite("SharedContainer: the App Group directory, or a loud error naming the group")
 struct SharedContainerTests {
     @Test("A group the process has no container for fails with an error naming the identifier")

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// The package's JSON encoders and decoders: instants as ISO-8601 text with an offset
 /// (see ``Instant``), members in sorted order so output is byte-stable.

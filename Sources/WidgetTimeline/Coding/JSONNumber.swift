@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// A JSON number kept exactly: its decimal digits and where the decimal point goes, never rounded
 /// through a `Double`.

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// One step of the pipe from a host commit to a widget's screen, as logged (SPEC D1).
 ///

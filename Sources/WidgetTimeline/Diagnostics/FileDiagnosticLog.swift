@@ -1,11 +1,11 @@
-import Foundation
+public import Foundation
 
 #if canImport(Darwin)
-    import Darwin
+    public import Darwin
 #elseif canImport(Glibc)
     import Glibc
 #elseif canImport(Musl)
-    import Musl
+    public import Musl
 #endif
 
 /// The diagnostics log in the shared directory (SPEC D2): written by the host and the extension,

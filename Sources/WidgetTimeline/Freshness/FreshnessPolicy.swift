@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// A domain's tolerance for old data: when a value turns stale, when it expires, whether an expired
 /// value may still be shown, and when a snapshot is old enough to want a new one.

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// The extension's side of the pipe: cache first, then the source, then honest fallbacks
 /// (SPEC L1, L2; seed 002's failure table).

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Where the extension can fetch fresh display data when its snapshot is old or missing: the app's
 /// API, called from the widget extension (SPEC L1).

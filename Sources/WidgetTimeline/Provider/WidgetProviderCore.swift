@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// What a widget's timeline provider does, without WidgetKit: the adapter binds these three calls
 /// to `TimelineProvider` and adds nothing but the clock and the calendar.

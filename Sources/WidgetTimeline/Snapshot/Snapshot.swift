@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// One committed record of a widget's display payload: the envelope the host writes and the
 /// extension reads (SPEC S1). See `docs/store-format.md` for the on-disk form.

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Everything a commit writes except the revision, which the store assigns: one more than the
 /// key's current revision.

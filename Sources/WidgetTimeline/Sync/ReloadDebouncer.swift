@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Coalesces reload requests (SPEC R4): saves happen at once, reloads wait until requests stop for
 /// a quiet period, at most a maximum delay after the first one, and go out at once on a flush.

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Counts the reloads asked for per widget kind over a rolling 24 hours and says when a kind nears
 /// its budget (SPEC R5).

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// What a ``WidgetSync/commit(_:for:key:observedAt:)`` did.
 public enum SyncOutcome: Sendable, Hashable {

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Where the current instant comes from. Passed in everywhere the package needs "now", so tests and
 /// the simulator run on virtual time; the WidgetKit adapter supplies the system clock.

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// The host app's side of the pipe: save the display payload first, then ask for a reload — only
 /// if the save succeeded, only for the kinds affected, and only if the content changed (SPEC R1–R5).

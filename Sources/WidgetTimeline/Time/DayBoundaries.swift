@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Where local days begin, computed from the time zone's real offset history.
 ///

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// ISO-8601 / RFC 3339 text for instants: the one date format of every file this package reads or writes.
 ///

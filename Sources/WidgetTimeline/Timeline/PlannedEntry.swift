@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// One screen the widget will show from ``date`` on: the date, what is shown, and how relevant it is.
 ///

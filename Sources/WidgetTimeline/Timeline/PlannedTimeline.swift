@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Entries plus a reload policy: what WidgetKit's `Timeline` carries, in a platform-neutral value.
 ///

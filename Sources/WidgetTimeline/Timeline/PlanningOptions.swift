@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// The planner's settings: how far ahead and how densely to plan, and how to retry.
 public struct PlanningOptions: Sendable, Hashable {

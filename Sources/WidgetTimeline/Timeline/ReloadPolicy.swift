@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// The earliest time the system may ask for a new timeline — a request, never a schedule.
 ///

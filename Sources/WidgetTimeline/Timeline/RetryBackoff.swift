@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// How long to wait before asking for a new timeline after failures in a row: exponential, capped,
 /// with deterministic jitter so a fleet of devices that failed together does not retry together.

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// One change the planner made to keep a timeline within its invariants (SPEC P3), reported so a
 /// widget author can see what was dropped and why.

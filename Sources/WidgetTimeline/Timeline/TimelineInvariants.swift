@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// The rules every timeline must keep (SPEC P3), both as a repair (``enforce(_:now:)``) and as a
 /// check (``violations(of:now:)``).

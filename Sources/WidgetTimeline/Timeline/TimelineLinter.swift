@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Checks a timeline against the invariants (SPEC P3) and the review questions of the seed notes:
 /// what WidgetKit will do with it, and where it will mislead a user if the refresh comes late.

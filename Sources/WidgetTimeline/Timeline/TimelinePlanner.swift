@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Turns what the extension knows into a timeline: a pure function of (load result, now, calendar,
 /// options) — no clock, no I/O, no global state; the same input always gives the same timeline

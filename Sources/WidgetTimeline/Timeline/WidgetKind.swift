@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// A widget, described as data: what it shows at an instant and when that can change without new
 /// data. The ``TimelinePlanner`` is the one engine that turns such a description into timelines.

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 import WidgetTimeline
 
 /// A command's arguments after parsing against its ``CommandSpec``: option values by name and the

@@ -1,11 +1,11 @@
-import Foundation
+public import Foundation
 import WidgetTimeline
 
 #if canImport(Glibc)
     import Glibc
     private let systemWrite = Glibc.write
 #elseif canImport(Darwin)
-    import Darwin
+    public import Darwin
     private let systemWrite = Darwin.write
 #endif
 

@@ -1,5 +1,5 @@
-import Foundation
-import WidgetTimeline
+public import Foundation
+public import WidgetTimeline
 
 /// "Is today a good day for this park?" (seed 002): congestion, weather, fine dust, key signals and
 /// the forecast. The forecast is data the server already sent, so its points are change points:

@@ -1,5 +1,5 @@
-import Foundation
-import WidgetTimeline
+public import Foundation
+public import WidgetTimeline
 
 /// "Can I drive there now?" (seed 002): free spaces per lot of one park. Numbers that move every few
 /// minutes, so the data's own observation time decides what may be claimed, and an expired count

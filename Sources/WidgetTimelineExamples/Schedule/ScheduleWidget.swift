@@ -1,5 +1,5 @@
-import Foundation
-import WidgetTimeline
+public import Foundation
+public import WidgetTimeline
 
 /// A dose or check-in schedule (seed 000): the next item moves from upcoming to due at its time and
 /// to overdue an hour later, and today's count starts again at each day start.

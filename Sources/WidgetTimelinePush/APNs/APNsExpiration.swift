@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// An `apns-expiration` value: "a UNIX epoch expressed in seconds (UTC)" after which APNs stops
 /// trying, or 0, with which "APNs attempts to deliver the notification only once and doesn't store

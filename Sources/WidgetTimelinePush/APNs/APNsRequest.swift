@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// One HTTP/2 request to APNs, as data: method, scheme, authority, path, headers and body bytes.
 ///

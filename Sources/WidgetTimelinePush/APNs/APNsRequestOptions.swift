@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// The optional APNs headers, each left out unless set.
 ///

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 import WidgetTimeline
 
 /// One push the planner decided to send: where, when, and the change that called for it.

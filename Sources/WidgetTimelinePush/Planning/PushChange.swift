@@ -1,5 +1,5 @@
-import Foundation
-import WidgetTimeline
+public import Foundation
+public import WidgetTimeline
 
 /// A change on the server that may alter what widgets show: when it happened, which widgets it
 /// touches, and the fingerprint of what they would display after it.

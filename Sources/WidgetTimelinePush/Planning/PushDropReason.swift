@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 import WidgetTimeline
 
 /// Why a change sent no push of its own to a destination.

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 import WidgetTimeline
 
 /// Decides which WidgetKit pushes to send for a stream of server changes: at most one per token per

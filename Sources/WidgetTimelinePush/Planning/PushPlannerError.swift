@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Why a ``PushPlanner`` could not be made, naming the value.
 public enum PushPlannerError: Error, Sendable, Hashable, CustomStringConvertible {

@@ -1,5 +1,5 @@
-import Foundation
-import WidgetTimeline
+public import Foundation
+public import WidgetTimeline
 
 /// What the app uploads when WidgetKit hands it a push token: the token, the APNs environment it
 /// belongs to, and every widget it serves.

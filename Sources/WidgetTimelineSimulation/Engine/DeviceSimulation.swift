@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 import WidgetTimeline
 
 /// One simulated device running a compiled scenario under one strategy: a discrete-event engine

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 import WidgetTimeline
 
 /// What a widget extension's `getTimeline` sees in a simulation: the instant it was called, the

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// What the host app's code sees in a simulation: the virtual clock, whether the app is in the
 /// foreground, and a `WidgetCenter` stand-in that records reload requests for the engine.

@@ -1,5 +1,5 @@
-import Foundation
-import WidgetTimeline
+public import Foundation
+public import WidgetTimeline
 
 /// A network source's answer: the value, when it was observed, and how long the request took.
 public struct FetchAnswer<Payload: Sendable & Equatable>: Sendable, Equatable {

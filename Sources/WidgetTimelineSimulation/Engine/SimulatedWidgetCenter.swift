@@ -1,5 +1,5 @@
 import Foundation
-import WidgetTimeline
+public import WidgetTimeline
 
 /// `WidgetCenter` in a simulation: the core's ``WidgetReloader``, recording each request for the
 /// engine, which delivers it to the simulated scheduler after the app-reload latency.

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 import WidgetTimeline
 
 /// Many independent devices running the same scenario (SPEC Sim6), to see the load a refresh

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// What one widget did under one strategy (SPEC Sim4). Definitions, precisely, in
 /// `docs/simulator.md`; in short:

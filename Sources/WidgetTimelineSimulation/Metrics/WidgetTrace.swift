@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// What happened to one widget, instant by instant: what the screen showed and the marks a report
 /// draws (commits, reload requests, provider runs, refusals).

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 import WidgetTimeline
 
 /// The comparison as one self-contained HTML page (SPEC Sim5): per widget, an SVG timeline with a

@@ -1,5 +1,5 @@
-import Foundation
-import WidgetTimeline
+public import Foundation
+public import WidgetTimeline
 
 /// A scenario ready to run: every payload decoded into its widget's type, every random change
 /// drawn from the seed, every list sorted. Running it any number of times, under any strategy,

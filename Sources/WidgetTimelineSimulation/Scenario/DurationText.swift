@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// A duration written for people: `"90s"`, `"15m"`, `"1h30m"`, `"2d"`, or a plain number of seconds.
 ///

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 import WidgetTimeline
 
 /// What happens around the widgets during a simulated stretch of time (SPEC Sim2): the clock and

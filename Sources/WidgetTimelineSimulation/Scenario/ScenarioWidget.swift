@@ -1,5 +1,5 @@
-import Foundation
-import WidgetTimeline
+public import Foundation
+public import WidgetTimeline
 
 /// One widget instance in a scenario: its kind, where its data comes from, and when it is seen.
 ///

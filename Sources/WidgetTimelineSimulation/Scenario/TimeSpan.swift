@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// A stretch of time from ``from`` (inclusive) to ``to`` (exclusive).
 public struct TimeSpan: Sendable, Codable, Hashable {

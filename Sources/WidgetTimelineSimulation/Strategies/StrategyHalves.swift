@@ -1,5 +1,5 @@
-import Foundation
-import WidgetTimeline
+public import Foundation
+public import WidgetTimeline
 
 /// The host-app half of a strategy: what the app does when its state changes.
 public protocol HostSide<Kind>: AnyObject {

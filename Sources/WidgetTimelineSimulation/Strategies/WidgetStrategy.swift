@@ -1,5 +1,5 @@
-import Foundation
-import WidgetTimeline
+public import Foundation
+public import WidgetTimeline
 
 /// How one widget is built, host side and extension side: the thing the simulator compares
 /// (SPEC Sim3). One instance serves one widget instance for one run.

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// One widget instance's reload budget: at most ``limit`` charged reloads in any rolling
 /// ``window`` (row a.1: per instance, 24 h rolling, not reset at midnight).

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// The settings of the simulated system scheduler (SPEC Sim1): how WidgetKit decides when a widget's
 /// provider runs and when an entry appears on screen.

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// The system's scheduler for one widget instance, as a value-type state machine: it decides when
 /// the provider runs, whether the run is charged to the budget, and when a due reload is refused.

@@ -16,7 +16,8 @@ struct DefaultScenarioTests {
         "the library never shows stale data as fresh, and runs the provider less than single-entry .after(15 min)"
     )
     func libraryBeatsSingleEntry() throws {
-        let report = Simulation(scenario: try BuiltInScenarios.defaultDay.compiled(kinds: ExampleWidgets.all)).run()
+        let report = Simulation(scenario: try BuiltInScenarios.defaultDay.compiled(kinds: ExampleWidgets.all))
+            .run()
         let library = try #require(report.result(for: .library))
         let naive = try #require(report.result(for: .singleEntry15Minutes))
         for widget in library.widgets {

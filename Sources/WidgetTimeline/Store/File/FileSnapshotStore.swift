@@ -1,11 +1,11 @@
-import Foundation
+public import Foundation
 
 #if canImport(Darwin)
-    import Darwin
+    public import Darwin
 #elseif canImport(Glibc)
     import Glibc
 #elseif canImport(Musl)
-    import Musl
+    public import Musl
 #endif
 
 /// The snapshot store in a shared directory (an App Group container): lock-free, crash-safe and
