@@ -73,21 +73,12 @@ public enum FuzzZones {
 }
 
 extension JSONValue {
-    /// Equality as JSON means it: numbers compare by value, so `1`, `1.0` and `1e0` are one number.
-    /// Encoders may write a whole `Double` without its fraction, so `.number(1)` comes back as
-    /// `.integer(1)`, and readers differ on whether `922337203685477580.0` is the exact integer or
-    /// the nearest `Double` (Foundation even reads `184467440737095248.6` as the integer
-    /// `184467440737095248`, which is closer to the text than any `Double`); an integer and a
-    /// `Double` are equal when they are at most one unit in the last place apart.
+    /// Equality as JSON means it, with numbers as precise as a reader can hold them: a number
+    /// parsed exactly equals one decoded through Foundation's types (a `Decimal`'s 38 digits, or a
+    /// `Double`) when they are the same number, or round to the same `Double`.
     public func isEquivalent(to other: JSONValue) -> Bool {
         switch (self, other) {
-        case (.integer(let a), .integer(let b)):
-            // Beyond 2^53 a decimal with a fraction has no exact value: one reader keeps the
-            // digits before the point, another the nearest `Double`.
-            return a == b || (a.magnitude > 1 << 53 && abs(Double(a) - Double(b)) <= Double(a).ulp)
-        case (.number(let a), .number(let b)): return a == b
-        case (.integer(let a), .number(let b)), (.number(let b), .integer(let a)):
-            return abs(Double(a) - b) <= b.ulp
+        case (.number(let a), .number(let b)): return a == b || a.doubleValue == b.doubleValue
         case (.array(let a), .array(let b)):
             return a.count == b.count && zip(a, b).allSatisfy { $0.isEquivalent(to: $1) }
         case (.object(let a), .object(let b)):
@@ -110,13 +101,17 @@ extension FuzzChoices {
 }
 
 extension JSONValue {
-    /// Numbers at the edges of what decoders and arithmetic handle: the ends of `Int64`, zero and
-    /// minus one, magnitudes a `Double` holds but an `Int` or a `Float` does not, the smallest
-    /// subnormal, and the first integer a `Double` cannot represent.
-    public static let extremeNumbers: [JSONValue] = [
-        .integer(.max), .integer(.min), .integer(-1), .integer(0), .integer(1 << 53 + 1), .number(1e300),
-        .number(-1e300), .number(.leastNonzeroMagnitude), .number(3.5e38), .number(-0.5), .number(9.3e18),
-    ]
+    /// Numbers at the edges of what decoders and arithmetic handle: the ends of `Int64` and
+    /// `UInt64`, zero and minus one, magnitudes a `Double` holds but an `Int` or a `Float` does not,
+    /// the smallest subnormal, the first integer a `Double` cannot represent, and a `Decimal`'s
+    /// largest.
+    public static let extremeNumbers: [JSONValue] =
+        [
+            .integer(.max), .integer(.min), .integer(-1), .integer(0), .integer(1 << 53 + 1),
+            .number(JSONNumber(UInt64.max)),
+        ]
+        + [1e300, -1e300, .leastNonzeroMagnitude, 3.5e38, -0.5, 9.3e18].map { .number(JSONNumber($0)!) }
+        + [.number(JSONNumber(text: "79228162514264337593543950335")!)]
 
     /// This value with its `index`-th number (in document order) replaced by `replacement`.
     ///
@@ -131,7 +126,7 @@ extension JSONValue {
     /// How many numbers the value holds.
     public var numberCount: Int {
         switch self {
-        case .integer, .number: 1
+        case .number: 1
         case .array(let values): values.reduce(0) { $0 + $1.numberCount }
         case .object(let members): members.values.reduce(0) { $0 + $1.numberCount }
         default: 0
@@ -140,7 +135,7 @@ extension JSONValue {
 
     private func replacingNumber(_ remaining: inout Int, with replacement: JSONValue) -> JSONValue {
         switch self {
-        case .integer, .number:
+        case .number:
             remaining -= 1
             return remaining == -1 ? replacement : self
         case .array(let values):

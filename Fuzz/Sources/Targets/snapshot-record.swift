@@ -14,7 +14,7 @@
 //   asked for;
 // - the typed readers (each example widget's payload) and the untyped one (`store read`) agree on
 //   everything before the payload: header, length, checksum, envelope fields;
-// - an accepted snapshot re-encodes to a record that decodes to the same snapshot;
+// - an accepted snapshot re-encodes to a record that decodes to exactly the same snapshot;
 // - through the real store reader on an in-memory file system, with a valid revision 1 under the
 //   fuzzed revision 2, a read returns revision 2 only when it is valid, and otherwise revision 1
 //   with a note naming revision 2 — never anything else, never "missing".
@@ -33,20 +33,26 @@ private let fuzzedRevision = 2
 private let template: (fileSystem: CrashSimulatingFileSystem, first: Snapshot<JSONValue>) = {
     let fileSystem = CrashSimulatingFileSystem(directories: ["/shared"])
     let store = FileSnapshotStore(directory: URL(fileURLWithPath: "/shared"), fileSystem: fileSystem)
+    var first: Snapshot<JSONValue>?
     for count in [1, 2] {
         let draft = try! SnapshotDraft(
             kind: "fuzz", key: key, generatedAt: Date(timeIntervalSince1970: 1_796_000_000),
             payload: JSONValue.object(["count": .integer(Int64(count))]))
         _ = try! store.commit(draft)
+        if count == 1 { first = draft.snapshot(revision: 1) }
     }
-    guard case .found(let first, nil) = store.readStored(key), first.snapshot.revision == 2 else {
+    guard case .found(let newest, nil) = store.readStored(key), newest.revision == 2, let first else {
         fatalError("the template store did not commit")
     }
-    var snapshot = first.snapshot
-    snapshot.revision = 1
-    snapshot.payload = .object(["count": .integer(1)])
-    return (fileSystem, snapshot)
+    return (fileSystem, first)
 }()
+
+/// The untyped reader's verdict (`store read`): any schema, the payload as JSON.
+private func untypedVerdict(_ record: [UInt8], revision: Int) -> Result<
+    Snapshot<JSONValue>, SnapshotRecordProblem
+> {
+    SnapshotRecord.decode(record, key: key, revision: revision, as: JSONValue.self, supportedSchema: .max)
+}
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzSnapshotRecord(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
@@ -95,38 +101,31 @@ private func checkValid(_ record: [UInt8], what: String) {
 private func claimedRevision(_ record: [UInt8]) -> Int {
     guard let newline = record.firstIndex(of: 0x0A),
         let envelope = try? JSONParser.parse(record[(newline + 1)...]),
-        case .integer(let revision)? = envelope["revision"], revision >= 1, revision <= 1_000_000
+        case .number(let number)? = envelope["revision"], let revision = number.int64Value, revision >= 1,
+        revision <= 1_000_000
     else { return fuzzedRevision }
     return Int(revision)
 }
 
 private func checkDirectDecoding(_ record: [UInt8]) {
     let revision = claimedRevision(record)
-    let untyped = SnapshotRecord.decodeStored(record, key: key, revision: revision)
+    let untyped = untypedVerdict(record, revision: revision)
     switch untyped {
-    case .valid(let stored):
-        checkValid(record, what: "decodeStored")
-        fuzzCheck(
-            stored.snapshot.key == key && stored.snapshot.revision == revision,
-            "decodeStored: wrong key or revision")
-        fuzzCheck(
-            stored.envelope == independentHeader(record)?.envelope, "decodeStored: envelope bytes differ")
-        if let again = try? SnapshotRecord.encode(stored.snapshot) {
-            guard case .valid(let reread) = SnapshotRecord.decodeStored(again, key: key, revision: revision)
-            else {
-                fuzzCheck(false, "decodeStored: a re-encoded snapshot does not decode")
+    case .success(let stored):
+        checkValid(record, what: "untyped")
+        fuzzCheck(stored.key == key && stored.revision == revision, "untyped: wrong key or revision")
+        // What is stored is canonical: its envelope, written again, is the same bytes; a record of
+        // another writer, written again, reads back as the same snapshot.
+        if let again = try? SnapshotRecord.encode(stored) {
+            guard case .success(let reread) = untypedVerdict(again, revision: revision) else {
+                fuzzCheck(false, "untyped: a re-encoded snapshot does not decode")
                 return
             }
-            fuzzCheck(
-                reread.snapshot.payload.isEquivalent(to: stored.snapshot.payload)
-                    && reread.snapshot.generatedAt == stored.snapshot.generatedAt
-                    && reread.snapshot.observedAt == stored.snapshot.observedAt
-                    && reread.snapshot.fingerprint == stored.snapshot.fingerprint,
-                "decodeStored: a re-encoded snapshot decodes differently")
+            fuzzCheck(reread == stored, "untyped: a re-encoded snapshot decodes differently")
         }
-    case .incompatible:
-        fuzzCheck(false, "decodeStored accepts every schema")
-    case .invalid:
+    case .failure(.newerSchema):
+        fuzzCheck(false, "the untyped reader accepts every schema")
+    case .failure:
         break
     }
     for widget in ExampleWidgets.all {
@@ -135,50 +134,48 @@ private func checkDirectDecoding(_ record: [UInt8]) {
 }
 
 private func checkTyped<Kind: WidgetKind>(
-    _ widget: Kind, record: [UInt8], revision: Int, untyped: RecordVerdict<StoredSnapshot>
+    _ widget: Kind, record: [UInt8], revision: Int, untyped: Result<Snapshot<JSONValue>, SnapshotRecordProblem>
 ) {
     let verdict = SnapshotRecord.decode(
         record, key: key, revision: revision, as: Kind.Payload.self, supportedSchema: widget.schemaVersion)
     switch (verdict, untyped) {
-    case (.valid(let snapshot), .valid(let stored)):
+    case (.success(let snapshot), .success(let stored)):
         checkValid(record, what: widget.kind)
         fuzzCheck(snapshot.schemaVersion <= widget.schemaVersion, "\(widget.kind): accepted a newer schema")
         fuzzCheck(
-            snapshot.revision == stored.snapshot.revision && snapshot.kind == stored.snapshot.kind
-                && snapshot.generatedAt == stored.snapshot.generatedAt,
+            snapshot.revision == stored.revision && snapshot.kind == stored.kind
+                && snapshot.generatedAt == stored.generatedAt,
             "\(widget.kind): the typed and untyped readers disagree on the envelope")
         if let again = try? SnapshotRecord.encode(snapshot) {
             let reread = SnapshotRecord.decode(
                 again, key: key, revision: revision, as: Kind.Payload.self,
                 supportedSchema: widget.schemaVersion)
-            guard case .valid(let decoded) = reread else {
+            guard case .success(let decoded) = reread else {
                 fuzzCheck(false, "\(widget.kind): a re-encoded snapshot does not decode")
                 return
             }
             let twice = try? SnapshotRecord.encode(decoded)
             fuzzCheck(twice == again, "\(widget.kind): re-encoding is not stable")
         }
-    case (.valid, _):
+    case (.success, _):
         fuzzCheck(false, "\(widget.kind): valid for the typed reader, not for the untyped one")
-    case (.incompatible(let found), .valid(let stored)):
+    case (.failure(.newerSchema(let found, _)), .success(let stored)):
         fuzzCheck(
-            found > widget.schemaVersion && found == stored.snapshot.schemaVersion,
+            found > widget.schemaVersion && found == stored.schemaVersion,
             "\(widget.kind): incompatible for a schema it supports")
-    case (.incompatible(let found), .invalid(.malformedEnvelope)):
+    case (.failure(.newerSchema(let found, _)), .failure(.malformedEnvelope)):
         // A newer schema is reported as such before its payload is looked at: this reader cannot
         // know what a newer envelope holds, so it does not call it malformed.
         fuzzCheck(found > widget.schemaVersion, "\(widget.kind): incompatible for a schema it supports")
-    case (.incompatible, _):
+    case (.failure(.newerSchema), _):
         fuzzCheck(false, "\(widget.kind): incompatible, yet the envelope is invalid")
-    case (.invalid(.undecodablePayload), .invalid(.malformedEnvelope)):
+    case (.failure(.undecodablePayload), .failure(.malformedEnvelope)):
         break  // the payload member is missing or null: the payload's problem, or the envelope's
-    case (.invalid(let problem), .invalid(let untypedProblem)):
+    case (.failure(let problem), .failure(let untypedProblem)):
         fuzzCheck(problem == untypedProblem, "\(widget.kind): \(problem) but untyped \(untypedProblem)")
-    case (.invalid(let problem), .valid):
+    case (.failure(let problem), .success):
         if case .undecodablePayload = problem { break }
         fuzzCheck(false, "\(widget.kind): \(problem), yet the untyped reader accepts the envelope")
-    case (.invalid, .incompatible):
-        fuzzCheck(false, "decodeStored accepts every schema")
     }
 }
 
@@ -187,30 +184,30 @@ private func checkStoreRead(_ record: [UInt8]) {
     let path = "/shared/snapshots/fuzz/" + StoreLayout.fileName(revision: fuzzedRevision)
     fileSystem.setContents(record, ofFile: path)
     let store = FileSnapshotStore.readOnly(directory: URL(fileURLWithPath: "/shared"), fileSystem: fileSystem)
-    let direct = SnapshotRecord.decodeStored(record, key: key, revision: fuzzedRevision)
+    let direct = untypedVerdict(record, revision: fuzzedRevision)
     switch store.readStored(key) {
     case .found(let stored, let fallback):
-        if case .valid(let expected) = direct {
+        if case .success(let expected) = direct {
             fuzzCheck(fallback == nil && stored == expected, "store read: not the valid revision 2")
         } else {
             fuzzCheck(
-                stored.snapshot.revision == 1 && stored.snapshot.payload == template.first.payload
+                stored.revision == 1 && stored.payload == template.first.payload
                     && fallback?.skipped.map(\.revision) == [fuzzedRevision],
                 "store read: invalid revision 2, yet not revision 1 with a note")
         }
-    case .missing, .corrupted, .unreadable:
+    case .missing, .corrupted, .unreadable, .incompatible:
         fuzzCheck(false, "store read: a valid revision 1 exists, yet no snapshot")
     }
     let typed = store.read(key, as: JSONValue.self, supportedSchema: 1)
     let directTyped = SnapshotRecord.decode(
         record, key: key, revision: fuzzedRevision, as: JSONValue.self, supportedSchema: 1)
     switch (typed, directTyped) {
-    case (.found(let snapshot, let fallback), .valid(let expected)):
+    case (.found(let snapshot, let fallback), .success(let expected)):
         fuzzCheck(fallback == nil && snapshot == expected, "typed read: not the valid revision 2")
-    case (.found(let snapshot, let fallback), .invalid):
-        fuzzCheck(snapshot.revision == 1 && fallback != nil, "typed read: invalid revision 2 not skipped")
-    case (.incompatible(let found, _), .incompatible(let expected)):
+    case (.incompatible(let found, _), .failure(.newerSchema(let expected, _))):
         fuzzCheck(found == expected && found > 1, "typed read: wrong incompatibility")
+    case (.found(let snapshot, let fallback), .failure):
+        fuzzCheck(snapshot.revision == 1 && fallback != nil, "typed read: invalid revision 2 not skipped")
     default:
         fuzzCheck(false, "typed read: \(typed) for a revision 2 that decodes as \(directTyped)")
     }

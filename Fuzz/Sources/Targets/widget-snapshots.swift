@@ -58,20 +58,22 @@ private func exercise<Kind: WidgetKind>(_ widget: Kind, data: Data, choices: ino
     }
     if let payload = try? JSONCoding.decode(Kind.Payload.self, from: data) {
         checkRoundTrip(payload, what: "\(widget.kind) payload")
-        // As `store write --widget` commits it: fingerprint, record, read back.
-        guard let fingerprint = try? widget.fingerprint(of: payload, observedAt: nil) else { return }
-        let snapshot = Snapshot(
-            schemaVersion: widget.schemaVersion, kind: widget.kind, key: widget.defaultKey, revision: 1,
-            generatedAt: Date(timeIntervalSince1970: 1_796_000_000), fingerprint: fingerprint,
-            payload: payload)
-        if let record = try? SnapshotRecord.encode(snapshot) {
+        // As `store write --widget` commits it: one draft, its record, read back as every reader
+        // reads it.
+        guard
+            let draft = try? SnapshotDraft(
+                for: widget, generatedAt: Date(timeIntervalSince1970: 1_796_000_000), payload: payload)
+        else { return }
+        let snapshot = draft.snapshot(revision: 1)
+        if let record = try? SnapshotRecord.encode(draft, revision: 1) {
             let verdict = SnapshotRecord.decode(
                 record, key: widget.defaultKey, revision: 1, as: Kind.Payload.self,
                 supportedSchema: widget.schemaVersion)
-            guard case .valid(let read) = verdict else {
+            guard case .success(let read) = verdict else {
                 fuzzCheck(false, "\(widget.kind): a committed payload does not read back: \(verdict)")
                 return
             }
+            fuzzCheck(read == snapshot, "\(widget.kind): a committed payload reads back as another")
             fuzzCheck(
                 try! SnapshotRecord.encode(read) == record, "\(widget.kind): the record changes on re-reading"
             )

@@ -35,7 +35,7 @@ public struct JSONNumber: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The number a JSON number literal denotes (`-12.5e3`), or `nil` when `text` is not one or its
-    /// magnitude is beyond a `Double`'s range.
+    /// magnitude is beyond a `Double`'s range (above its largest, or below its smallest but zero).
     public init?(text: some StringProtocol) {
         guard let number = Self.parse(Array(text.utf8)[...]) else { return nil }
         self = number
@@ -82,7 +82,11 @@ public struct JSONNumber: Sendable, Hashable, CustomStringConvertible {
         }
         guard index == bytes.endIndex else { return nil }
         let number = JSONNumber(isNegative: isNegative, digits: digits, pointPosition: point)
-        guard number.pointPosition <= maximumPointPosition, number.doubleValue.isFinite else { return nil }
+        // Beyond a `Double` either way — above the largest, or not zero yet below the smallest
+        // subnormal — is out of range: other readers (and Foundation's) cannot hold it.
+        guard number.pointPosition <= maximumPointPosition, number.doubleValue.isFinite,
+            number.digits.isEmpty || number.doubleValue != 0
+        else { return nil }
         return number
     }
 
