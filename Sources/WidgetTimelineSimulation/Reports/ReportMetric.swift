@@ -37,16 +37,14 @@ struct ReportMetric: Sendable {
     static let staleShownAsFresh = ReportMetric(
         label: "stale shown as fresh, min",
         definition:
-            "minutes the screen claimed its value was current while the data was past its stale "
-            + "threshold; lower is better, 0 is the goal",
+            "minutes the screen claimed current data that was past its stale threshold; lower is better, 0 is the goal",
         zeroIsTheGoal: true,
         value: { TextReport.minutes($0.staleShownAsFreshMinutes) }, appliesTo: nil)
 
     static let wrongValue = ReportMetric(
         label: "wrong value shown, min",
         definition:
-            "minutes the screen showed a value other than the truth, honest \"last known\" screens "
-            + "included; lower is better",
+            "minutes the screen showed a value other than the truth, honest \"last known\" ones included; lower is better",
         zeroIsTheGoal: false,
         value: { TextReport.minutes($0.wrongValueMinutes) }, appliesTo: nil)
 
@@ -58,15 +56,13 @@ struct ReportMetric: Sendable {
 
     static let changeToScreenMedian = ReportMetric(
         label: "change → screen, median",
-        definition:
-            "the typical time from a data change until the screen showed it (or something newer); "
-            + "lower is better",
+        definition: "the typical time from a data change until the screen showed it; lower is better",
         zeroIsTheGoal: false,
         value: { TextReport.duration($0.commitToDisplay.medianSeconds) }, appliesTo: nil)
 
     static let changeToScreenP95 = ReportMetric(
         label: "change → screen, p95",
-        definition: "95 of every 100 data changes reached the screen within this; lower is better",
+        definition: "95 in 100 data changes reached the screen within this; lower is better",
         zeroIsTheGoal: false,
         value: { TextReport.duration($0.commitToDisplay.p95Seconds) }, appliesTo: nil)
 
@@ -78,9 +74,7 @@ struct ReportMetric: Sendable {
 
     static let changesNeverShown = ReportMetric(
         label: "changes never shown",
-        definition:
-            "data changes that neither they nor anything newer reached the screen before the end; "
-            + "lower is better",
+        definition: "data changes the screen never showed, nor anything newer; lower is better",
         zeroIsTheGoal: false,
         value: { "\($0.commitToDisplay.undelivered)" },
         appliesTo: { $0.commitToDisplay.undelivered > 0 })
@@ -94,8 +88,7 @@ struct ReportMetric: Sendable {
     static let budget = ReportMetric(
         label: "budget used / refused",
         definition:
-            "runs charged to the daily reload budget / due reloads refused because it was spent; "
-            + "refusals: lower is better",
+            "runs charged to the daily budget / reloads refused once it was spent; refusals: lower is better",
         zeroIsTheGoal: false,
         value: { "\($0.budgetUsed) / \($0.budgetRefused)" }, appliesTo: nil)
 
