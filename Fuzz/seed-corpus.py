@@ -244,7 +244,7 @@ def write_dictionaries():
     dictionary("snapshot-key", KEY_TOKENS)
     dictionary("day-start", ["00", "23", "24", "59", "60", ":", "0", "\u0664"])
     dictionary("cli-arguments", CLI_TOKENS + ["simulate", "demo", "--strategy", "--seed", "--report", "--devices",
-                                              "library", "single-entry-15m", "1000000"])
+                                              "library", "after-15m", "1000000"])
     dictionary("scenario", JSON_TOKENS + INSTANT_TOKENS + quoted(PAYLOAD_FIELDS + [
         "name", "summary", "start", "duration", "timeZone", "timeZoneChanges", "seed", "system", "app", "foreground",
         "emissionsPerChange", "saveDuration", "widgets", "id", "commits", "randomCommits", "from", "to",

@@ -7,6 +7,7 @@ public enum CommandLineTool {
     /// a file or an argument cannot add lines to an error or send escape sequences to a terminal.
     public static func run(_ arguments: [String], in context: CommandContext) -> ExitCode {
         var context = context
+        context.unescapedStandardError = context.standardError
         context.standardOutput = ControlCharacterEscapingSink(
             context.standardOutput, keeping: ["\t", "\n", "\r"])
         context.standardError = ControlCharacterEscapingSink(context.standardError, keeping: ["\n"])

@@ -6,22 +6,6 @@ import WidgetTimelineCLI
 @Suite("CLI output matches the golden files")
 struct GoldenOutputTests {
     @Test(
-        "help pages",
-        arguments: [
-            ([String](), "help.txt"), (["help"], "help.txt"), (["--help"], "help.txt"),
-            (["help", "build"], "help-build.txt"),
-            (["build", "--help"], "help-build.txt"), (["help", "lint"], "help-lint.txt"),
-            (["help", "boundaries"], "help-boundaries.txt"), (["help", "diagnose"], "help-diagnose.txt"),
-        ]
-    )
-    func help(arguments: [String], golden: String) {
-        let result = CLIHarness.run(arguments)
-        #expect(result.exitCode == .success)
-        #expect(result.standardError.isEmpty)
-        CLIHarness.expectGolden(result.standardOutput, golden)
-    }
-
-    @Test(
         "build, text and JSON",
         arguments: [
             ("schedule", "text", "build-schedule.txt"), ("schedule", "json", "build-schedule.json"),

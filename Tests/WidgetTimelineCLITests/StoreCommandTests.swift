@@ -42,20 +42,6 @@ struct StoreCommandTests {
         #expect(parking.standardOutput == "1\n", "\(parking.standardError)")
     }
 
-    @Test(
-        "help pages",
-        arguments: [
-            (["help", "store"], "help-store.txt"), (["store", "--help"], "help-store.txt"),
-            (["help", "store", "write"], "help-store-write.txt"),
-            (["store", "read", "--help"], "help-store-read.txt"),
-            (["help", "store", "list"], "help-store-list.txt"),
-        ])
-    func help(arguments: [String], golden: String) {
-        let result = CLIHarness.run(arguments)
-        #expect(result.exitCode == .success)
-        CLIHarness.expectGolden(result.standardOutput, golden)
-    }
-
     @Test("write prints each committed revision; read and list show them (text and JSON)")
     func writeReadList() throws {
         try withDirectory { directory in

@@ -38,7 +38,8 @@ struct BuildCommand: Command {
         let kind = arguments.required("widget")
         guard let widget = ExampleWidgets.named(kind) else {
             throw .usage(
-                "--widget '\(kind)' is not a known widget kind; known: \(ExampleWidgets.kindList)",
+                "--widget '\(kind)' is not a known widget kind"
+                    + Suggestion.clauseOrList(for: kind, among: ExampleWidgets.all.map(\.kind)),
                 command: "build")
         }
         self.widget = widget

@@ -50,7 +50,8 @@ struct StoreWriteCommand: Command {
         if let kind = arguments.value("widget") {
             guard let widget = ExampleWidgets.named(kind) else {
                 throw .usage(
-                    "--widget '\(kind)' is not a known widget kind; known: \(ExampleWidgets.kindList)",
+                    "--widget '\(kind)' is not a known widget kind"
+                        + Suggestion.clauseOrList(for: kind, among: ExampleWidgets.all.map(\.kind)),
                     command: Self.spec.name)
             }
             self.widget = widget

@@ -26,6 +26,28 @@ public enum CommandRegistry {
         ]
     }
 
+    /// Commands that share a first word, with what they have in common: the overview of
+    /// `help store`.
+    public static var groups: [(name: String, overview: String)] {
+        [
+            (
+                "store",
+                "Write, read and list the snapshots in a shared directory, as the host app and the "
+                    + "widget extension do."
+            )
+        ]
+    }
+
+    /// What a command line may start with: each command's first word, and `help`.
+    static var firstWords: [String] {
+        var words: [String] = []
+        for command in commands {
+            let word = String(command.spec.name.prefix { $0 != " " })
+            if !words.contains(word) { words.append(word) }
+        }
+        return words + ["help"]
+    }
+
     /// The command named by the leading words of `arguments` (`store write` before `store`), and
     /// how many words its name took.
     static func command(for arguments: [String]) -> (command: any Command.Type, wordCount: Int)? {

@@ -24,6 +24,17 @@ public struct CommandSpec: Sendable {
     }
 
     func option(named name: String) -> OptionSpec? { options.first { $0.name == name } }
+
+    /// The usage failure for an option this command does not have, with the closest one it has:
+    /// `--strateg` → `--strategy`, and `-report` → `--report`.
+    func unknownOption(_ typed: String) -> CommandFailure {
+        let known = options.map { "--" + $0.name } + ["--help"]
+        let written = typed.hasPrefix("--") ? typed : "-" + typed
+        let suggestion = known.contains(written) ? written : Suggestion.closest(to: written, among: known)
+        return .usage(
+            "unknown option '\(typed)' for '\(name)'" + Suggestion.clause(naming: suggestion),
+            command: name)
+    }
 }
 
 /// One `--name` option.

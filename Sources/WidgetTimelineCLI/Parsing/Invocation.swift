@@ -21,17 +21,32 @@ public enum Invocation {
             let topic = arguments.dropFirst().joined(separator: " ")
             if topic.isEmpty { return .help(topic: nil) }
             guard HelpFormatter.knows(topic) else {
-                throw .usage("no help for '\(topic)': it is not a command", command: nil)
+                let known =
+                    CommandRegistry.commands.map { $0.spec.name } + CommandRegistry.groups.map { $0.name }
+                throw .usage(
+                    "no help for '\(topic)': it is not a command"
+                        + Suggestion.clause(for: topic, among: known),
+                    command: nil)
             }
             return .help(topic: topic)
         default:
             break
         }
+        if first.hasPrefix("-") {
+            throw .usage(
+                "unknown option '\(first)'" + Suggestion.clause(for: first, among: ["--version", "--help"]),
+                command: nil)
+        }
         guard let (type, wordCount) = CommandRegistry.command(for: arguments) else {
             let group = CommandRegistry.names(startingWith: first)
             if !group.isEmpty {
                 if arguments.count > 1, !arguments[1].hasPrefix("-") {
-                    throw .usage("unknown command '\(first) \(arguments[1])'", command: first)
+                    let subcommands = group.map { String($0.dropFirst(first.count + 1)) }
+                    let suggestion = Suggestion.closest(to: arguments[1], among: subcommands)
+                    throw .usage(
+                        "unknown command '\(first) \(arguments[1])'"
+                            + Suggestion.clause(naming: suggestion.map { "\(first) \($0)" }),
+                        command: first)
                 }
                 if arguments.dropFirst().contains(where: { $0 == "-h" || $0 == "--help" }) {
                     return .help(topic: first)
@@ -39,7 +54,10 @@ public enum Invocation {
                 let list = group.map { "'\($0)'" }.joined(separator: ", ")
                 throw .usage("'\(first)' needs a subcommand: \(list)", command: first)
             }
-            throw .usage("unknown command '\(first)'", command: nil)
+            throw .usage(
+                "unknown command '\(first)'"
+                    + Suggestion.clause(for: first, among: CommandRegistry.firstWords),
+                command: nil)
         }
         let rest = Array(arguments.dropFirst(wordCount))
         let beforeSeparator = rest.prefix { $0 != "--" }

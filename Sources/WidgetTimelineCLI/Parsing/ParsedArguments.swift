@@ -28,7 +28,7 @@ public struct ParsedArguments: Sendable {
             index += 1
             if optionsEnded || !argument.hasPrefix("--") || argument == "-" {
                 if !optionsEnded, argument.hasPrefix("-"), argument != "-", argument.count > 1 {
-                    throw .usage("unknown option '\(argument)' for '\(spec.name)'", command: spec.name)
+                    throw spec.unknownOption(argument)
                 }
                 positionals.append(argument)
                 continue
@@ -47,7 +47,7 @@ public struct ParsedArguments: Sendable {
                 name = String(body)
             }
             guard let option = spec.option(named: name) else {
-                throw .usage("unknown option '--\(name)' for '\(spec.name)'", command: spec.name)
+                throw spec.unknownOption("--" + name)
             }
             guard option.takesValue else {
                 if inlineValue != nil {
@@ -136,14 +136,23 @@ public struct ParsedArguments: Sendable {
         guard let text = value(name) else { return nil }
         guard choices.contains(text) else {
             let list = choices.joined(separator: ", ")
-            throw .usage("--\(name) '\(text)' must be one of: \(list)", command: spec.name)
+            throw .usage(
+                "--\(name) '\(text)' must be one of: \(list)" + Suggestion.clause(for: text, among: choices),
+                command: spec.name)
         }
         return text
     }
 
-    /// `--format`, `text` (the default) or `json`.
+    /// `--format`, `text` (the default) or `json`. HTML is a file, written by `--report` where a
+    /// command has one; asking for it as a format says so.
     public func outputFormat() throws(CommandFailure) -> OutputFormat {
-        try choice("format", from: ["text", "json"]) == "json" ? .json : .text
+        if value("format") == "html", let report = spec.option(named: "report") {
+            throw .usage(
+                "--format 'html' must be one of: text, json; the HTML report is written with "
+                    + report.synopsis,
+                command: spec.name)
+        }
+        return try choice("format", from: ["text", "json"]) == "json" ? .json : .text
     }
 }
 

@@ -15,7 +15,8 @@ public protocol TextSink: AnyObject {
 }
 
 /// Everything a command touches outside itself, passed in so tests run commands in-process with
-/// fixed inputs: the streams, standard input, the working directory and the clock.
+/// fixed inputs: the streams, whether standard error is a terminal, standard input, the working
+/// directory and the clock.
 ///
 /// The real process's working directory is asked for only when a relative path needs it, and with
 /// `getcwd`: `FileManager`, `URL` and the environment each bring a megabyte of Foundation's code
@@ -25,13 +26,21 @@ public struct CommandContext {
     public var standardError: any TextSink
     /// Reads standard input, up to `limit` bytes plus one (so a caller can tell "too large").
     public var readStandardInput: (_ limit: Int) throws -> Data
-    /// The current instant, for commands that stamp what they write.
+    /// The current instant, for commands that stamp what they write and for progress lines.
     public var now: () -> Date
+    /// Whether standard error is a terminal someone watches: only then is a long run's progress
+    /// drawn there (``ProgressLine``); in a pipe, a file or CI it would only be noise.
+    public var standardErrorIsTerminal: Bool
+    /// Standard error as given, before ``CommandLineTool`` escapes control characters in what
+    /// passes through it: progress lines redraw themselves with a carriage return, and carry only
+    /// the tool's own text.
+    var unescapedStandardError: (any TextSink)?
     private let currentDirectoryPath: () -> String
 
     public init(
         standardOutput: any TextSink,
         standardError: any TextSink,
+        standardErrorIsTerminal: Bool = false,
         readStandardInput: @escaping (_ limit: Int) throws -> Data,
         currentDirectory: URL,
         now: @escaping () -> Date
@@ -39,29 +48,33 @@ public struct CommandContext {
         let path = currentDirectory.path
         self.init(
             standardOutput: standardOutput, standardError: standardError,
-            readStandardInput: readStandardInput,
+            standardErrorIsTerminal: standardErrorIsTerminal, readStandardInput: readStandardInput,
             currentDirectoryPath: { path }, now: now)
     }
 
     private init(
         standardOutput: any TextSink,
         standardError: any TextSink,
+        standardErrorIsTerminal: Bool,
         readStandardInput: @escaping (_ limit: Int) throws -> Data,
         currentDirectoryPath: @escaping () -> String,
         now: @escaping () -> Date
     ) {
         self.standardOutput = standardOutput
         self.standardError = standardError
+        self.standardErrorIsTerminal = standardErrorIsTerminal
         self.readStandardInput = readStandardInput
         self.currentDirectoryPath = currentDirectoryPath
         self.now = now
     }
 
-    /// The real process: file descriptors 1 and 2, the real stdin, working directory and clock.
+    /// The real process: file descriptors 1 and 2 (asking whether 2 is a terminal), the real
+    /// stdin, working directory and clock.
     public static func live() -> CommandContext {
         CommandContext(
             standardOutput: FileDescriptorSink(descriptor: 1),
             standardError: FileDescriptorSink(descriptor: 2),
+            standardErrorIsTerminal: isatty(2) == 1,
             readStandardInput: { limit in
                 try FileHandle.standardInput.read(upToCount: limit + 1) ?? Data()
             },

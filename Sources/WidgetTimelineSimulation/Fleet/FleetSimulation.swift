@@ -1,7 +1,7 @@
 public import Foundation
 import WidgetTimeline
 
-/// Many independent devices running the same scenario (SPEC Sim6), to see the load a refresh
+/// Many independent devices running the same scenario, to see the load a refresh
 /// policy puts on the backend: requests per second over time, the mean, and the peaks.
 ///
 /// Each device has its own seed (lateness, latency, the library's jitter) and its own phase: the
@@ -21,11 +21,19 @@ public struct FleetSimulation: Sendable {
         self.strategies = strategies
     }
 
-    public func run() -> [FleetResult] {
-        strategies.map(run(_:))
+    /// How many single-device runs `run` does: every device under every strategy.
+    public var deviceRuns: Int { devices * strategies.count }
+
+    /// Runs the fleet under every strategy.
+    ///
+    /// - Parameter deviceFinished: called once after each of the ``deviceRuns`` single-device
+    ///   runs, on whichever thread ran it, so a caller can show progress; it must be cheap and
+    ///   thread-safe. The results do not depend on it.
+    public func run(deviceFinished: (@Sendable () -> Void)? = nil) -> [FleetResult] {
+        strategies.map { run($0, deviceFinished: deviceFinished) }
     }
 
-    private func run(_ strategy: StrategyName) -> FleetResult {
+    private func run(_ strategy: StrategyName, deviceFinished: (@Sendable () -> Void)?) -> FleetResult {
         let seconds = Int(
             min(scenario.end.timeIntervalSince(scenario.start), Self.longestDuration).rounded(.up))
         let chunks = min(devices, max(1, ProcessInfo.processInfo.activeProcessorCount * 4))
@@ -43,6 +51,7 @@ public struct FleetSimulation: Sendable {
                     let second = Int(instant.timeIntervalSince(scenario.start))
                     if second >= 0, second < seconds { histogram[second] += 1 }
                 }
+                deviceFinished?()
                 device += chunks
             }
             return histogram

@@ -7,60 +7,52 @@ public enum TextReport {
     public static func render(_ report: SimulationReport) -> String {
         let scenario = report.scenario
         let results = report.results
-        let labelWidth = 30
-        let columnWidth = max(12, (results.map(\.strategy.title.count).max() ?? 0) + 2)
+        let labelWidth = 28
+        // One space at least between two names, so the widest column stays readable.
+        let columnWidth = max(12, (results.map(\.strategy.rawValue.count).max() ?? 0) + 1)
         var lines: [String] = []
         lines.append(scenario.scenario.name)
         lines.append(headline(for: scenario))
         lines.append("")
         lines.append(
-            "".padded(to: labelWidth) + results.map { $0.strategy.title.leftPadded(to: columnWidth) }.joined()
-        )
+            "".padded(to: labelWidth)
+                + results.map { $0.strategy.rawValue.leftPadded(to: columnWidth) }.joined())
 
-        func row(_ label: String, _ value: (WidgetMetrics) -> String, _ metrics: [WidgetMetrics]) {
-            lines.append(
-                ("  " + label).padded(to: labelWidth)
-                    + metrics.map { value($0).leftPadded(to: columnWidth) }.joined())
+        func block(_ title: String, _ rows: [ReportMetric], _ metrics: [WidgetMetrics]) {
+            lines.append(title)
+            for row in ReportMetric.shown(rows, for: metrics) {
+                lines.append(
+                    ("  " + row.label).padded(to: labelWidth)
+                        + metrics.map { row.value($0).leftPadded(to: columnWidth) }.joined())
+            }
         }
 
         for (index, widget) in scenario.widgetIDs.enumerated() {
-            let metrics = results.map { $0.widgets[index].metrics }
-            lines.append("\(widget) (\(results.first?.widgets[index].kind ?? ""))")
-            row("stale shown as fresh, min", { minutes($0.staleShownAsFreshMinutes) }, metrics)
-            row("wrong value shown, min", { minutes($0.wrongValueMinutes) }, metrics)
-            row("no value shown, min", { minutes($0.noValueMinutes) }, metrics)
-            row("change → screen, median", { duration($0.commitToDisplay.medianSeconds) }, metrics)
-            row("change → screen, p95", { duration($0.commitToDisplay.p95Seconds) }, metrics)
-            row("change → screen, max", { duration($0.commitToDisplay.maxSeconds) }, metrics)
-            if metrics.contains(where: { $0.commitToDisplay.undelivered > 0 }) {
-                row("changes never shown", { "\($0.commitToDisplay.undelivered)" }, metrics)
-            }
-            row("provider runs", { "\($0.providerRuns)" }, metrics)
-            row("budget used / refused", { "\($0.budgetUsed) / \($0.budgetRefused)" }, metrics)
-            row("reloads requested", { "\($0.reloadsRequested)" }, metrics)
-            if metrics.contains(where: { $0.backendRequests > 0 }) {
-                row("backend requests", { "\($0.backendRequests)" }, metrics)
-            }
-            if metrics.contains(where: { $0.watchdogKills > 0 }) {
-                row("killed by the watchdog", { "\($0.watchdogKills)" }, metrics)
-            }
+            let kind = results.first?.widgets[index].kind ?? widget
+            block(
+                kind == widget ? widget : "\(widget) (\(kind))", ReportMetric.perWidget,
+                results.map { $0.widgets[index].metrics })
         }
         if scenario.widgetIDs.count > 1 {
-            let totals = results.map(\.totals)
-            lines.append("all widgets")
-            row("stale shown as fresh, min", { minutes($0.staleShownAsFreshMinutes) }, totals)
-            row("wrong value shown, min", { minutes($0.wrongValueMinutes) }, totals)
-            row("provider runs", { "\($0.providerRuns)" }, totals)
-            row("budget used / refused", { "\($0.budgetUsed) / \($0.budgetRefused)" }, totals)
-            row("reloads requested", { "\($0.reloadsRequested)" }, totals)
-            if totals.contains(where: { $0.backendRequests > 0 }) {
-                row("backend requests", { "\($0.backendRequests)" }, totals)
-            }
+            block("all widgets", ReportMetric.totals, results.map(\.totals))
         }
         lines.append("")
-        let nameWidth = (results.map(\.strategy.title.count).max() ?? 0) + 2
+        // The strategies' summaries, wrapped to the table's width (at least 80 columns).
+        let nameWidth = (results.map(\.strategy.rawValue.count).max() ?? 0) + 2
+        let width = max(80, labelWidth + results.count * columnWidth)
         for result in results {
-            lines.append("  " + result.strategy.title.padded(to: nameWidth) + result.strategy.summary)
+            var line = "  " + result.strategy.rawValue.padded(to: nameWidth)
+            var lineHasWord = false
+            for word in result.strategy.summary.split(separator: " ") {
+                if lineHasWord, line.count + 1 + word.count > width {
+                    lines.append(line)
+                    line = String(repeating: " ", count: 2 + nameWidth)
+                    lineHasWord = false
+                }
+                line += (lineHasWord ? " " : "") + word
+                lineHasWord = true
+            }
+            lines.append(line)
         }
         return lines.joined(separator: "\n") + "\n"
     }

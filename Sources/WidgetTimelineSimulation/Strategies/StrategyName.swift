@@ -1,23 +1,25 @@
 import Foundation
 import WidgetTimeline
 
-/// The strategies the simulator compares (SPEC Sim3), by the name the CLI and reports use.
+/// The strategies the simulator compares, each by the one name the command line, the text table,
+/// the JSON and the HTML report all use: short enough for a table column, read as what the
+/// strategy does.
 ///
 /// Each naive one changes exactly one half of the library's strategy, so a difference in the
-/// report is that one mistake's cost.
+/// report is that one mistake's cost (docs/simulator.md, "Strategies").
 public enum StrategyName: String, CaseIterable, Sendable, Codable, Hashable {
     /// This package: `WidgetSync` on the host; loader, provider core and planner in the extension.
     case library
     /// One entry shown as current, `.after(now + 15 min)`: the tutorial widget.
-    case singleEntry15Minutes = "single-entry-15m"
+    case singleEntry15Minutes = "after-15m"
     /// 24 hourly entries with the data and text of now baked in, `.atEnd`: the "timer" widget.
     case hourlyBaked = "hourly-baked"
     /// The library's extension, but the app saves and reloads on every state emission.
-    case reloadEveryEmission = "reload-every-emission"
+    case reloadEveryEmission = "reload-always"
     /// The library's extension, but the app asks for the reload before it saves.
-    case reloadBeforeSave = "reload-before-save"
+    case reloadBeforeSave = "reload-first"
     /// Single entry, `.after(15 min)`, but `.never` after a failed request.
-    case neverAfterError = "never-after-error"
+    case neverAfterError = "never-on-error"
     /// Single entry, `.after(the next top of the hour)`: every device asks at the same minute.
     case topOfTheHour = "top-of-hour"
 
@@ -33,16 +35,15 @@ public enum StrategyName: String, CaseIterable, Sendable, Codable, Hashable {
     /// The names, comma-separated, for help and errors.
     public static var nameList: String { allCases.map(\.rawValue).joined(separator: ", ") }
 
-    /// A short column title.
-    public var title: String {
+    /// The name 0.1.0 used, when it differed: only so that an old command line is pointed to the
+    /// current name instead of being told the strategy does not exist.
+    public var formerName: String? {
         switch self {
-        case .library: "library"
-        case .singleEntry15Minutes: "after-15m"
-        case .hourlyBaked: "hourly"
-        case .reloadEveryEmission: "every-emit"
-        case .reloadBeforeSave: "reload-1st"
-        case .neverAfterError: "never-on-err"
-        case .topOfTheHour: "top-of-hour"
+        case .singleEntry15Minutes: "single-entry-15m"
+        case .reloadEveryEmission: "reload-every-emission"
+        case .reloadBeforeSave: "reload-before-save"
+        case .neverAfterError: "never-after-error"
+        case .library, .hourlyBaked, .topOfTheHour: nil
         }
     }
 
@@ -74,7 +75,7 @@ public enum StrategyName: String, CaseIterable, Sendable, Codable, Hashable {
         options.jitterSeed = inputs.deviceSeed
         if hasSource {
             // Server-backed refresh dates are spread so a fleet does not ask at the same second
-            // (row a.2 "Thundering herd"): up to 15 minutes, seeded per device.
+            // (the thundering herd `top-of-hour` shows): up to 15 minutes, seeded per device.
             options.refreshJitter = RefreshJitter(maximum: 15 * 60, seed: inputs.deviceSeed)
         }
         let libraryExtension = LibraryExtension(kind: kind, container: container, options: options)

@@ -91,7 +91,7 @@ struct SmallScenarioTests {
         #expect(library.metrics.staleShownAsFreshMinutes == 0)
     }
 
-    @Test("never-after-error: one failed request and the widget never asks again")
+    @Test("never-on-error: one failed request and the widget never asks again")
     func neverAfterError() throws {
         let widget = ScenarioWidget(
             id: "remote", kind: "task-count",
