@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WidgetTimelineExamples
 import WidgetTimeline
 
 @testable import WidgetTimelineSimulation
@@ -14,14 +15,14 @@ struct HTMLReportTests {
         .appendingPathComponent("Examples/scenarios")
 
     static func demoReport() throws -> (SimulationReport, String) {
-        let report = Simulation(scenario: try BuiltInScenarios.defaultDay.compiled()).run()
+        let report = Simulation(scenario: try BuiltInScenarios.defaultDay.compiled(kinds: ExampleWidgets.all)).run()
         return (report, HTMLReport.render(report))
     }
 
     /// The report of a fleet run of `fleet-server-count.json`, whose widget id is not its kind.
     static func fleetReport() throws -> String {
         let data = try Data(contentsOf: examples.appendingPathComponent("fleet-server-count.json"))
-        let scenario = try Scenario.decode(data).compiled()
+        let scenario = try Scenario.decode(data).compiled(kinds: ExampleWidgets.all)
         let fleet = FleetSimulation(scenario: scenario, devices: 20).run()
         return HTMLReport.render(
             Simulation(scenario: scenario, strategies: fleet.map(\.strategy)).run(), fleet: fleet)
