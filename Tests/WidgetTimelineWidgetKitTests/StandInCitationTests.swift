@@ -7,24 +7,9 @@ struct StandInCitationTests {
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
     /// Runs `Scripts/list-standin-citations.sh` with `arguments`.
-    static func listCitations(_ arguments: [String] = []) throws -> (
-        status: Int32, output: String, errors: String
-    ) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/bash")
-        process.arguments =
-            [packageRoot.appendingPathComponent("Scripts/list-standin-citations.sh").path] + arguments
-        let output = Pipe()
-        let errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
-        let out = output.fileHandleForReading.readDataToEndOfFile()
-        let err = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (
-            process.terminationStatus, String(decoding: out, as: UTF8.self),
-            String(decoding: err, as: UTF8.self)
+    static func listCitations(_ arguments: [String] = []) throws -> ChildProcess {
+        try ChildProcess.run(
+            "bash", [packageRoot.appendingPathComponent("Scripts/list-standin-citations.sh").path] + arguments
         )
     }
 
@@ -45,6 +30,11 @@ struct StandInCitationTests {
             "public protocol TimelineProvider", "public protocol AppIntentTimelineProvider",
             "public struct TimelineEntryRelevance", "public func reloadTimelines(ofKind kind: String)",
             "public func containerURL(forSecurityApplicationGroupIdentifier",
+            "func recommendations() -> [AppIntentRecommendation<Self.Intent>]",
+            "public let family: WidgetFamily", "public let displaySize: CGSize", "case accessoryCorner",
+            "public protocol WidgetPushHandler", "public func pushHandler(", "public class ControlCenter",
+            "public protocol ControlPushHandler", "@MainActor @preconcurrency init()",
+            "public func promptsForUserConfiguration()",
         ] {
             #expect(lines.contains { $0.contains(declaration) }, "\(declaration) is not listed")
         }
