@@ -199,6 +199,6 @@ struct MacBuildFilesTests {
             #expect(section.contains(file), "§9 does not name \(file)")
         }
         #expect(!section.contains("Widgets.xcodeproj"))
-        #expect(section.contains("not yet run on a Mac"))
+        #expect(section.lowercased().contains("not yet run on a mac"))
     }
 }
