@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WidgetTimelineTesting
 
 /// The files a Mac builds from, checked here by their structure: they have not yet run on a Mac.
 /// `Examples/WidgetApp/project.yml` (XcodeGen), `.github/workflows/macos.yml`, and how both meet the
@@ -16,9 +17,10 @@ struct MacBuildFilesTests {
         let result = try ChildProcess.run(
             "python3",
             ["-c", "import json, sys, yaml; json.dump(yaml.safe_load(open(sys.argv[1])), sys.stdout)", path])
-        try #require(result.status == 0, "python3 with PyYAML could not read \(path):\n\(result.errors)")
+        try #require(
+            result.status == 0, "python3 with PyYAML could not read \(path):\n\(result.standardError)")
         return try #require(
-            try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [String: Any])
+            try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [String: Any])
     }
 
     static func text(_ path: String) throws -> String {

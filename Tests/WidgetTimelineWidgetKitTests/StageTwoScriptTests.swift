@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WidgetTimelineTesting
 
 /// `Scripts/widget-stage-two.sh` in its `--dry-run` mode: what it would run on a Mac, in what order,
 /// and what it refuses. (It has not run on a Mac; this is what can be checked without one.)
@@ -9,13 +10,15 @@ struct StageTwoScriptTests {
     static let simulator = "8A1F0C3E-1111-2222-3333-444455556666"
 
     /// Runs the script with `arguments` and `--dry-run`, its runs going under `directory`.
-    static func dryRun(_ arguments: [String], in directory: URL) throws -> ChildProcess {
+    static func dryRun(_ arguments: [String], in directory: URL) throws -> ProcessOutput {
         try ChildProcess.run("bash", [script] + arguments + ["--dry-run", "--out", directory.path])
     }
 
     /// The printed commands (`+ …`), in order.
-    static func commands(_ result: ChildProcess) -> [String] {
-        result.output.split(separator: "\n").filter { $0.hasPrefix("+ ") }.map { String($0.dropFirst(2)) }
+    static func commands(_ result: ProcessOutput) -> [String] {
+        result.standardOutput.split(separator: "\n").filter { $0.hasPrefix("+ ") }.map {
+            String($0.dropFirst(2))
+        }
     }
 
     @Test(
@@ -66,7 +69,7 @@ struct StageTwoScriptTests {
         #expect(fields == ["commit", "device", "runtime", "key", "committed_revision", "extension_read"])
         #expect(evidence.contains("device=\(Self.simulator)\n"))
         let commit = try ChildProcess.run("git", ["-C", CompileSuite.packageRoot.path, "rev-parse", "HEAD"])
-        #expect(evidence.contains("commit=\(commit.output)"))
+        #expect(evidence.contains("commit=\(commit.standardOutput)"))
     }
 
     @Test("With --erase, the simulator is erased only after the evidence is saved")
@@ -75,7 +78,7 @@ struct StageTwoScriptTests {
         let result = try Self.dryRun(["--sim-id", Self.simulator, "--erase"], in: directory.url)
 
         #expect(result.status == 0, "\(result.transcript)")
-        let lines = result.output.split(separator: "\n").map(String.init)
+        let lines = result.standardOutput.split(separator: "\n").map(String.init)
         let saved = try #require(lines.firstIndex { $0.hasPrefix("saved evidence:") })
         let erase = try #require(lines.firstIndex { $0 == "+ xcrun simctl erase \(Self.simulator)" })
         #expect(saved < erase)
@@ -102,8 +105,8 @@ struct StageTwoScriptTests {
             [Self.script, "erase", "--sim-id", Self.simulator, "--run-dir", directory.url.path, "--dry-run"])
 
         #expect(result.status == 3)
-        #expect(result.errors.contains("error: refusing to erase simulator \(Self.simulator)"))
-        #expect(!result.output.contains("simctl erase"))
+        #expect(result.standardError.contains("error: refusing to erase simulator \(Self.simulator)"))
+        #expect(!result.standardOutput.contains("simctl erase"))
     }
 
     @Test("Erasing goes ahead when the run directory holds that simulator's evidence")
@@ -136,8 +139,8 @@ struct StageTwoScriptTests {
         let result = try Self.dryRun(arguments, in: directory.url)
 
         #expect(result.status == 2)
-        #expect(result.errors.contains("error: "))
-        #expect(result.errors.contains(message), "\(result.errors)")
+        #expect(result.standardError.contains("error: "))
+        #expect(result.standardError.contains(message), "\(result.standardError)")
         #expect(Self.commands(result).isEmpty)
     }
 
@@ -148,7 +151,7 @@ struct StageTwoScriptTests {
             ["--sim-id", Self.simulator, "--run-dir", directory.url.path], in: directory.url)
 
         #expect(result.status == 2)
-        #expect(result.errors.contains("already exists"))
+        #expect(result.standardError.contains("already exists"))
         #expect(Self.commands(result).isEmpty)
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WidgetTimelineTesting
 
 /// The fixture package in `Tests/StandInCompileSuite`, built once per test run: its good targets by
 /// SwiftPM, and the stand-in and its facades a second time with `swiftc` under the watchOS check,
@@ -89,7 +90,7 @@ struct CompileSuite: Sendable {
                         "-emit-module-path", modules[index + 1], facadeSources[index],
                     ])
             }
-            FileManager.default.createFile(atPath: stamp.path, contents: Data())
+            try? Data().write(to: stamp)
         }
         return CompileSuite(
             iOSModules: scratch.appendingPathComponent("debug/Modules"), watchOSModules: watchOS)
@@ -107,7 +108,7 @@ struct CompileSuite: Sendable {
     private static func step(_ name: String, _ command: String, _ arguments: [String])
         throws(SuiteBuildFailure)
     {
-        let result: ChildProcess
+        let result: ProcessOutput
         do {
             result = try ChildProcess.run(command, arguments)
         } catch {
