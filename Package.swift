@@ -37,9 +37,12 @@ let package = Package(
         // WidgetKit where it exists and WidgetKitStandIn elsewhere, so Linux type-checks the exact
         // code that ships (docs/adopting.md, "How the adapter is gated").
         .target(name: "WidgetTimelineWidgetKit", dependencies: ["WidgetTimeline", widgetKitStandIn]),
-        // Just the WidgetKit, SwiftUI and AppIntents API the adapter and the example app use, each
-        // declaration with Apple's signature and the page it was copied from. Empty on Apple platforms.
-        .target(name: "WidgetKitStandIn", exclude: ["README.md"]),
+        // Just the WidgetKit, SwiftUI and AppIntents API the adapter, the example app and typical
+        // provider code use, each declaration with Apple's signature and the page it was copied from.
+        // Empty on Apple platforms. Swift 5 mode, as Apple builds these frameworks (the SDK's
+        // `-swift-version 5`), so concurrency checking sees the same declarations it would there.
+        .target(
+            name: "WidgetKitStandIn", exclude: ["README.md"], swiftSettings: [.swiftLanguageMode(.v5)]),
         // The example app and its widget extension, ready to drop into an Xcode project; built by
         // `swift build` (against the stand-in on Linux) so they cannot rot.
         .executableTarget(

@@ -37,6 +37,7 @@ SWIFTC=${SWIFTC:-swiftc}
 OPTIMIZATION=${FUZZ_OPTIMIZATION:--O}
 TIMEOUT=${FUZZ_TIMEOUT:-10}
 RSS_MB=${FUZZ_RSS_MB:-2048}
+# shellcheck disable=SC2054  # "fuzzer,address" is one swiftc argument, not two array elements
 FLAGS=(-sanitize=fuzzer,address -parse-as-library -swift-version 6 "$OPTIMIZATION" -I "$MODULES")
 # The Swift runtime's crash reporter waits on a sanitizer-instrumented process forever; libFuzzer
 # reports crashes itself.

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WidgetTimelineTesting
 
 @Suite("WidgetKitStandIn: every declaration cites the Apple page it was copied from")
 struct StandInCitationTests {
@@ -7,24 +8,9 @@ struct StandInCitationTests {
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
     /// Runs `Scripts/list-standin-citations.sh` with `arguments`.
-    static func listCitations(_ arguments: [String] = []) throws -> (
-        status: Int32, output: String, errors: String
-    ) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/bash")
-        process.arguments =
-            [packageRoot.appendingPathComponent("Scripts/list-standin-citations.sh").path] + arguments
-        let output = Pipe()
-        let errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
-        let out = output.fileHandleForReading.readDataToEndOfFile()
-        let err = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (
-            process.terminationStatus, String(decoding: out, as: UTF8.self),
-            String(decoding: err, as: UTF8.self)
+    static func listCitations(_ arguments: [String] = []) throws -> ProcessOutput {
+        try ChildProcess.run(
+            "bash", [packageRoot.appendingPathComponent("Scripts/list-standin-citations.sh").path] + arguments
         )
     }
 
@@ -32,8 +18,8 @@ struct StandInCitationTests {
     func everyDeclarationIsCited() throws {
         let result = try Self.listCitations()
 
-        #expect(result.status == 0, "\(result.errors)")
-        let lines = result.output.split(separator: "\n")
+        #expect(result.status == 0, "\(result.standardError)")
+        let lines = result.standardOutput.split(separator: "\n")
         #expect(lines.count >= 100)
         for line in lines {
             let fields = line.split(separator: "\t")
@@ -45,6 +31,11 @@ struct StandInCitationTests {
             "public protocol TimelineProvider", "public protocol AppIntentTimelineProvider",
             "public struct TimelineEntryRelevance", "public func reloadTimelines(ofKind kind: String)",
             "public func containerURL(forSecurityApplicationGroupIdentifier",
+            "func recommendations() -> [AppIntentRecommendation<Self.Intent>]",
+            "public let family: WidgetFamily", "public let displaySize: CGSize", "case accessoryCorner",
+            "public protocol WidgetPushHandler", "public func pushHandler(", "public class ControlCenter",
+            "public protocol ControlPushHandler", "@MainActor @preconcurrency init()",
+            "public func promptsForUserConfiguration()",
         ] {
             #expect(lines.contains { $0.contains(declaration) }, "\(declaration) is not listed")
         }
@@ -69,8 +60,26 @@ struct StandInCitationTests {
         let result = try Self.listCitations([directory.path])
 
         #expect(result.status == 1)
-        #expect(result.errors.contains("missing citation"))
-        #expect(result.errors.contains("public func reloadEverything()"))
-        #expect(result.output.contains("public class WidgetCenter"))
+        #expect(result.standardError.contains("missing citation"))
+        #expect(result.standardError.contains("public func reloadEverything()"))
+        #expect(result.standardOutput.contains("public class WidgetCenter"))
+    }
+
+    @Test("The shipped package has no module named like an Apple framework, so none can shadow one")
+    func noAppleModuleNames() throws {
+        let manifest = try String(
+            contentsOf: Self.packageRoot.appendingPathComponent("Package.swift"), encoding: .utf8)
+        let pattern = try NSRegularExpression(
+            pattern: #"\.(?:target|executableTarget|testTarget)\(\s*name: "([^"]+)""#)
+        let names = pattern.matches(in: manifest, range: NSRange(manifest.startIndex..., in: manifest))
+            .compactMap {
+                Range($0.range(at: 1), in: manifest).map { String(manifest[$0]) }
+            }
+        #expect(names.contains("WidgetKitStandIn"))
+        #expect(names.count > 10, "\(names)")
+        let apple: Set = [
+            "WidgetKit", "SwiftUI", "SwiftUICore", "AppIntents", "Intents", "Foundation", "ActivityKit",
+        ]
+        #expect(Set(names).isDisjoint(with: apple), "\(names)")
     }
 }

@@ -14,15 +14,14 @@ import WidgetTimelineWidgetKit
 struct TimelineMappingTests {
     static let reload = Date.at("2026-11-29T15:00:00+09:00")
 
-    @Test(
-        "Each reload policy becomes the same WidgetKit policy",
-        arguments: [
-            (ReloadPolicy.atEnd, TimelineReloadPolicy.atEnd),
-            (.never, .never),
-            (.after(reload), .after(reload)),
-        ])
-    func policy(planned: ReloadPolicy, expected: TimelineReloadPolicy) {
-        #expect(TimelineReloadPolicy(planned) == expected)
+    // Not `arguments:`: WidgetKit's `TimelineReloadPolicy` is not `Sendable`, and test arguments
+    // must be.
+    @Test("Each reload policy becomes the same WidgetKit policy")
+    func policy() {
+        #expect(TimelineReloadPolicy(ReloadPolicy.atEnd) == .atEnd)
+        #expect(TimelineReloadPolicy(ReloadPolicy.never) == .never)
+        #expect(TimelineReloadPolicy(ReloadPolicy.after(Self.reload)) == .after(Self.reload))
+        #expect(TimelineReloadPolicy(ReloadPolicy.atEnd) != .never)
     }
 
     @Test("A relevance keeps its score and duration")

@@ -1,4 +1,4 @@
-#if !canImport(WidgetKit)
+#if !canImport(Darwin)
     /// An interface for configuring a WidgetKit widget.
     ///
     /// Apple: https://developer.apple.com/documentation/appintents/widgetconfigurationintent

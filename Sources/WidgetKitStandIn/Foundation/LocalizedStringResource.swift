@@ -1,4 +1,4 @@
-#if !canImport(WidgetKit)
+#if !canImport(Darwin)
     /// A reference to a localizable string, accessible from another process. Written as a string
     /// literal, as Apple's own examples do (`static var title: LocalizedStringResource = "…"`).
     ///

@@ -1,4 +1,4 @@
-#if !canImport(WidgetKit)
+#if !canImport(Darwin)
     /// A type that represents the structure and behavior of an app.
     ///
     /// Apple: https://developer.apple.com/documentation/swiftui/app

@@ -1,4 +1,4 @@
-#if !canImport(WidgetKit)
+#if !canImport(Darwin)
     /// The background style in the current context.
     ///
     /// Apple: https://developer.apple.com/documentation/swiftui/backgroundstyle

@@ -1,4 +1,4 @@
-#if !canImport(WidgetKit)
+#if !canImport(Darwin)
     /// The placement of a container background.
     ///
     /// `Sendable` is what Swift 6 asks of a type with `static let` constants.

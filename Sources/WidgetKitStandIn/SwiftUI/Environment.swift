@@ -1,4 +1,4 @@
-#if !canImport(WidgetKit)
+#if !canImport(Darwin)
     /// A property wrapper that reads a value from a view's environment.
     ///
     /// Apple: https://developer.apple.com/documentation/swiftui/environment

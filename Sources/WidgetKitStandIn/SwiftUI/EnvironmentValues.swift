@@ -1,4 +1,4 @@
-#if !canImport(WidgetKit)
+#if !canImport(Darwin)
     /// A collection of environment values propagated through a view hierarchy.
     ///
     /// Apple: https://developer.apple.com/documentation/swiftui/environmentvalues

@@ -1,4 +1,4 @@
-#if !canImport(WidgetKit)
+#if !canImport(Darwin)
     /// An environment-dependent font.
     ///
     /// `Sendable` is what Swift 6 asks of a type with `static let` constants.

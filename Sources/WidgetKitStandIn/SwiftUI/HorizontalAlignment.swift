@@ -1,4 +1,4 @@
-#if !canImport(WidgetKit)
+#if !canImport(Darwin)
     /// An alignment position along the horizontal axis.
     ///
     /// `Sendable` is what Swift 6 asks of a type with `static let` constants.

@@ -1,4 +1,4 @@
-#if !canImport(WidgetKit)
+#if !canImport(Darwin)
     /// A part of an app's user interface with a life cycle managed by the system. Its `body`
     /// requirement is left out: the example app declares no scenes of its own.
     ///

@@ -1,4 +1,4 @@
-#if !canImport(WidgetKit)
+#if !canImport(Darwin)
     /// A result builder for composing a collection of scenes into a single composite scene.
     ///
     /// Apple: https://developer.apple.com/documentation/swiftui/scenebuilder

@@ -1,4 +1,4 @@
-#if !canImport(WidgetKit)
+#if !canImport(Darwin)
     /// An indication of a scene's operational state.
     ///
     /// Apple: https://developer.apple.com/documentation/swiftui/scenephase

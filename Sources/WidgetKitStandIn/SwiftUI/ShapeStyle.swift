@@ -1,4 +1,4 @@
-#if !canImport(WidgetKit)
+#if !canImport(Darwin)
     /// A color or pattern to use when rendering a shape. Its requirements are left out: the package
     /// uses only the system's styles.
     ///

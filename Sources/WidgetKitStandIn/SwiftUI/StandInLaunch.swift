@@ -1,4 +1,4 @@
-#if !canImport(WidgetKit)
+#if !canImport(Darwin)
     import Foundation
 
     // Stand-in detail: what `main()` of an app or widget prints where SwiftUI does not exist.

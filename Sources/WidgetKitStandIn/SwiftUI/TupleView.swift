@@ -1,4 +1,4 @@
-#if !canImport(WidgetKit)
+#if !canImport(Darwin)
     /// A View created from a swift tuple of View values.
     ///
     /// Apple: https://developer.apple.com/documentation/swiftui/tupleview

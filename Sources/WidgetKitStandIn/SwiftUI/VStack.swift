@@ -1,4 +1,4 @@
-#if !canImport(WidgetKit)
+#if !canImport(Darwin)
     import Foundation
 
     /// A view that arranges its subviews in a vertical line.

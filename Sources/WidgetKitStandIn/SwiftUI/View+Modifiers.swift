@@ -1,4 +1,4 @@
-#if !canImport(WidgetKit)
+#if !canImport(Darwin)
     import Foundation
 
     @available(iOS 13.0, macOS 10.15, watchOS 6.0, *)

@@ -1,4 +1,4 @@
-#if !canImport(WidgetKit)
+#if !canImport(Darwin)
     /// A type that represents part of your app's user interface and provides modifiers that you use
     /// to configure views.
     ///

@@ -1,4 +1,4 @@
-#if !canImport(WidgetKit)
+#if !canImport(Darwin)
     /// The configuration and content of a widget to display on the Home screen or in Notification
     /// Center.
     ///
@@ -14,6 +14,12 @@
         ///
         /// Apple: https://developer.apple.com/documentation/swiftui/widget/body-swift.property
         @MainActor @preconcurrency var body: Self.Body { get }
+
+        /// Creates a widget using `body` as its content: how WidgetKit makes each widget of the
+        /// bundle, so a widget type needs an initializer without arguments.
+        ///
+        /// Apple: https://developer.apple.com/documentation/swiftui/widget/init()
+        @MainActor @preconcurrency init()
     }
 
     @available(iOS 14.0, macOS 11.0, watchOS 9.0, *)

@@ -1,4 +1,4 @@
-#if !canImport(WidgetKit)
+#if !canImport(Darwin)
     /// A container used to expose multiple widgets from a single widget extension.
     ///
     /// Apple: https://developer.apple.com/documentation/swiftui/widgetbundle

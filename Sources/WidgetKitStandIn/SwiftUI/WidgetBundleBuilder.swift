@@ -1,4 +1,4 @@
-#if !canImport(WidgetKit)
+#if !canImport(Darwin)
     /// A custom attribute that constructs a widget bundle's body.
     ///
     /// Apple: https://developer.apple.com/documentation/swiftui/widgetbundlebuilder

@@ -1,4 +1,4 @@
-#if !canImport(WidgetKit)
+#if !canImport(Darwin)
     /// A scene that presents a group of identically structured windows.
     ///
     /// Apple: https://developer.apple.com/documentation/swiftui/windowgroup

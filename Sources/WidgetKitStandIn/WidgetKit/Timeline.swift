@@ -1,4 +1,4 @@
-#if !canImport(WidgetKit)
+#if !canImport(Darwin)
     import Foundation
 
     /// An object that specifies a date for WidgetKit to update a widget's view.

@@ -1,4 +1,4 @@
-#if !canImport(WidgetKit)
+#if !canImport(Darwin)
     import Foundation
 
     /// A type that specifies the date to display a widget, and, optionally, indicates the current

@@ -1,12 +1,15 @@
-#if !canImport(WidgetKit)
+#if !canImport(Darwin)
     import Foundation
 
     /// An object that describes the relative importance of a timeline entry compared to other
     /// entries in the current and past timelines.
     ///
     /// Apple: https://developer.apple.com/documentation/widgetkit/timelineentryrelevance
+    /// (declared `public struct TimelineEntryRelevance : Swift.Codable, Swift.Hashable` in the iOS
+    /// 18.0 SDK's WidgetKit.swiftinterface)
     @available(iOS 14.0, macOS 11.0, watchOS 9.0, *)
-    public struct TimelineEntryRelevance {
+    @available(tvOS, unavailable)
+    public struct TimelineEntryRelevance: Codable, Hashable {
         /// A value that indicates the relevance of an entry compared to other entries in the
         /// current and past timelines.
         ///

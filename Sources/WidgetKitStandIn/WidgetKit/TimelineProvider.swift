@@ -1,24 +1,22 @@
-#if !canImport(WidgetKit)
+#if !canImport(Darwin)
     import Foundation
 
     /// A type that advises WidgetKit when to update a widget's display.
     ///
-    /// Requirements the package does not use (`relevance()`) are left out.
-    ///
     /// Apple: https://developer.apple.com/documentation/widgetkit/timelineprovider
+    /// (requirements and defaults as in the iOS 18.0 SDK's WidgetKit.swiftinterface)
     @available(iOS 14.0, macOS 11.0, watchOS 9.0, *)
+    @available(tvOS, unavailable)
     public protocol TimelineProvider {
         /// A type that specifies the date to display a widget, and, optionally, indicates the
         /// current relevance of the widget's content.
         ///
         /// Apple: https://developer.apple.com/documentation/widgetkit/timelineprovider/entry
-        /// (declaration as on https://developer.apple.com/documentation/widgetkit/intenttimelineprovider/entry)
         associatedtype Entry: TimelineEntry
 
         /// An object that contains details about how a widget is rendered.
         ///
         /// Apple: https://developer.apple.com/documentation/widgetkit/timelineprovider/context
-        /// (declaration as on https://developer.apple.com/documentation/widgetkit/intenttimelineprovider/context)
         typealias Context = TimelineProviderContext
 
         /// Provides a timeline entry representing a placeholder version of the widget.
@@ -38,5 +36,23 @@
         /// Apple: https://developer.apple.com/documentation/widgetkit/timelineprovider/gettimeline(in:completion:)
         @preconcurrency func getTimeline(
             in context: Self.Context, completion: @escaping @Sendable (Timeline<Self.Entry>) -> Void)
+
+        /// Provides an object containing attributes that describe when a specific widget is
+        /// relevant.
+        ///
+        /// Apple: https://developer.apple.com/documentation/widgetkit/timelineprovider/relevance()
+        @available(iOS 18.0, macOS 15.0, watchOS 11.0, *)
+        @available(tvOS, unavailable)
+        func relevance() async -> WidgetRelevance<Void>
+    }
+
+    extension TimelineProvider {
+        /// The default relevance: none.
+        ///
+        /// Apple: https://developer.apple.com/documentation/widgetkit/timelineprovider/relevance()
+        /// (a default in the iOS 18.0 SDK's WidgetKit.swiftinterface)
+        @available(iOS 18.0, macOS 15.0, watchOS 11.0, *)
+        @available(tvOS, unavailable)
+        public func relevance() async -> WidgetRelevance<Void> { WidgetRelevance([]) }
     }
 #endif

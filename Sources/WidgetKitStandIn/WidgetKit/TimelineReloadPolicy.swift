@@ -1,17 +1,20 @@
-#if !canImport(WidgetKit)
+#if !canImport(Darwin)
     import Foundation
 
     /// A type that indicates the earliest date WidgetKit requests a new timeline from the widget's
     /// provider.
     ///
-    /// `Sendable` is what Swift 6 asks of a type with `static let` constants; Apple's page lists
-    /// `Equatable`, which the tests use to compare policies.
+    /// `Equatable` only, as in the SDK: it is not `Sendable`, so code that sends a policy across
+    /// isolation is refused here as it is by an Apple build.
     ///
     /// Apple: https://developer.apple.com/documentation/widgetkit/timelinereloadpolicy
+    /// (declared `public struct TimelineReloadPolicy : Swift.Equatable` in the iOS 18.0 SDK's
+    /// WidgetKit.swiftinterface)
     @available(iOS 14.0, macOS 11.0, watchOS 9.0, *)
-    public struct TimelineReloadPolicy: Equatable, Sendable {
+    @available(tvOS, unavailable)
+    public struct TimelineReloadPolicy: Equatable {
         // Stand-in storage, so that policies compare equal exactly when WidgetKit's would.
-        private enum Storage: Equatable, Sendable {
+        private enum Storage: Equatable {
             case atEnd
             case after(Date)
             case never

@@ -1,0 +1,3 @@
+// The compile suite's `AppIntents`: the stand-in under Apple's module name, so that the suite's files
+// import exactly what an app's files import.
+@_exported import WidgetKitStandIn
