@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// An App Group: the identifier that gives the host app and its widget extension one shared
 /// container.

@@ -1,5 +1,5 @@
 import Foundation
-import WidgetTimeline
+public import WidgetTimeline
 
 extension SharedContainer {
     /// The provider core for `kind` in a widget extension: the store (read-only unless the

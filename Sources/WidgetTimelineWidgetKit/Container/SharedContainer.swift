@@ -1,5 +1,11 @@
-import Foundation
-import WidgetTimeline
+public import Foundation
+public import WidgetTimeline
+
+#if !canImport(WidgetKit)
+    // `FileManager.containerURL(forSecurityApplicationGroupIdentifier:)`: Foundation's on Apple
+    // platforms, the stand-in's elsewhere.
+    import WidgetKitStandIn
+#endif
 
 /// The directory both processes use: snapshots and the diagnostics log, inside the App Group
 /// container.

@@ -1,9 +1,9 @@
-import WidgetTimeline
+public import WidgetTimeline
 
 #if canImport(WidgetKit)
-    import WidgetKit
+    public import WidgetKit
 #else
-    import WidgetKitStandIn
+    public import WidgetKitStandIn
 #endif
 
 extension TimelineReloadPolicy {

@@ -1,11 +1,11 @@
-import Foundation
-import WidgetTimeline
+public import Foundation
+public import WidgetTimeline
 
 #if canImport(WidgetKit)
-    import AppIntents
-    import WidgetKit
+    public import AppIntents
+    public import WidgetKit
 #else
-    import WidgetKitStandIn
+    public import WidgetKitStandIn
 #endif
 
 /// A WidgetKit `AppIntentTimelineProvider` for a configurable widget: the configuration picks the

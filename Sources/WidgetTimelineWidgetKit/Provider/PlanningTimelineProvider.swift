@@ -1,10 +1,10 @@
-import Foundation
-import WidgetTimeline
+public import Foundation
+public import WidgetTimeline
 
 #if canImport(WidgetKit)
-    import WidgetKit
+    public import WidgetKit
 #else
-    import WidgetKitStandIn
+    public import WidgetKitStandIn
 #endif
 
 /// A WidgetKit `TimelineProvider` for any ``WidgetTimeline/WidgetKind``: everything it answers comes

@@ -1,5 +1,5 @@
-import Foundation
-import WidgetTimeline
+public import Foundation
+public import WidgetTimeline
 
 /// How a planning provider is wired in a widget extension: where it may fetch, how it plans, where
 /// "now" and the calendar come from, and where a failed setup is reported. One value for both

@@ -1,4 +1,4 @@
-import WidgetTimeline
+public import WidgetTimeline
 
 extension UnavailableReason {
     /// The extension could not use the App Group's shared container (a missing entitlement, most

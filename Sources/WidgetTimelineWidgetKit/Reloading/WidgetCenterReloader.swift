@@ -1,5 +1,5 @@
 import Foundation
-import WidgetTimeline
+public import WidgetTimeline
 
 /// The host app's ``WidgetTimeline/WidgetReloader``: asks `WidgetCenter` to reload, only for kinds
 /// with an installed widget (SPEC R2).

@@ -1,5 +1,5 @@
-import Foundation
-import WidgetTimeline
+public import Foundation
+public import WidgetTimeline
 
 /// The device's clock: the one place in the package that reads the current time.
 ///

@@ -1,5 +1,5 @@
-import Foundation
-import WidgetTimeline
+public import Foundation
+public import WidgetTimeline
 
 /// Runs ``WidgetTimeline/WidgetSync``'s debounced reload at its deadline, on a task that sleeps on
 /// the system's continuous clock.

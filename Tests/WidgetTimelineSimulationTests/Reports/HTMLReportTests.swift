@@ -1,7 +1,7 @@
 import Foundation
 import Testing
-import WidgetTimelineExamples
 import WidgetTimeline
+import WidgetTimelineExamples
 
 @testable import WidgetTimelineSimulation
 
@@ -15,7 +15,8 @@ struct HTMLReportTests {
         .appendingPathComponent("Examples/scenarios")
 
     static func demoReport() throws -> (SimulationReport, String) {
-        let report = Simulation(scenario: try BuiltInScenarios.defaultDay.compiled(kinds: ExampleWidgets.all)).run()
+        let report = Simulation(scenario: try BuiltInScenarios.defaultDay.compiled(kinds: ExampleWidgets.all))
+            .run()
         return (report, HTMLReport.render(report))
     }
 
