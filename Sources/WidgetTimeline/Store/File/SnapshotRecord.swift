@@ -199,7 +199,8 @@ public enum SnapshotRecord {
 }
 
 /// The envelope members every record has, decoded apart from the payload to classify a record
-/// whose payload does not decode.
+/// whose payload does not decode: an envelope without a `payload` member is malformed, whatever the
+/// reader's payload type.
 private struct EnvelopeFields: Decodable {
     var schemaVersion: Int
     var key: String
@@ -208,4 +209,10 @@ private struct EnvelopeFields: Decodable {
     var generatedAt: Date
     var observedAt: Date?
     var fingerprint: String
+    var payload: Present
+
+    /// A member that is there, whatever its value.
+    struct Present: Decodable {
+        init(from decoder: any Decoder) {}
+    }
 }
