@@ -4,7 +4,7 @@ public import WidgetTimeline
 /// The rules every planned timeline keeps, as a checker for property tests of any widget kind —
 /// the package's examples, a scripted widget, or an app's own:
 ///
-/// - the invariants (SPEC P3): entries, the first at `now`, increasing, spaced, bounded;
+/// - the invariants: entries, the first at `now`, increasing, spaced, bounded;
 /// - the policy (P4): never `.never`; `.atEnd` neither after a failure nor for a lone entry at
 ///   `now`; a reload no sooner than the minimum spacing unless the timeline was cut short, and
 ///   no later than the longest wait the options allow;

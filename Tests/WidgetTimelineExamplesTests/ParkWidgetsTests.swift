@@ -4,7 +4,7 @@ import WidgetTimeline
 import WidgetTimelineExamples
 import WidgetTimelineTesting
 
-@Suite("Parking and park-conditions widgets (seed 002)")
+@Suite("Parking and park-conditions widgets")
 struct ParkWidgetsTests {
     let calendar = Calendar.gregorian(in: "Asia/Seoul")
     let now = Date.at("2026-11-29T10:00:00+09:00")

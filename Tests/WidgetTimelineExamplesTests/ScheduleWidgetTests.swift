@@ -4,7 +4,7 @@ import WidgetTimeline
 import WidgetTimelineExamples
 import WidgetTimelineTesting
 
-@Suite("Schedule widget (seed 000): upcoming → due → overdue")
+@Suite("Schedule widget: upcoming → due → overdue")
 struct ScheduleWidgetTests {
     let seoul = Calendar.gregorian(in: "Asia/Seoul")
     let planner = TimelinePlanner(kind: ScheduleWidget())

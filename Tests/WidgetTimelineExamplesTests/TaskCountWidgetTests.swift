@@ -4,7 +4,7 @@ import WidgetTimeline
 import WidgetTimelineExamples
 import WidgetTimelineTesting
 
-@Suite("Task-count widget (seed 003): the same snapshot in every future entry")
+@Suite("Task-count widget: the same snapshot in every future entry")
 struct TaskCountWidgetTests {
     let calendar = Calendar.gregorian(in: "Asia/Seoul")
     let now = Date.at("2026-11-29T09:00:00+09:00")

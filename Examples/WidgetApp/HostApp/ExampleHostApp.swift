@@ -9,7 +9,7 @@ import Foundation
 /// The host app: its project state feeds the widgets through ``WidgetBridge``.
 ///
 /// The one line that matters for widgets beyond the bridge is the scene-phase hook: reloads are
-/// coalesced while the app is in use, and sent when it leaves the foreground (SPEC R4). Saves are
+/// coalesced while the app is in use, and sent when it leaves the foreground. Saves are
 /// never delayed.
 @main
 struct ExampleHostApp: App {

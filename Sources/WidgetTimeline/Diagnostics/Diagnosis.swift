@@ -1,7 +1,7 @@
 import Foundation
 
 /// Walks the six stages from a host commit to the screen for each key, in order, and names the
-/// first that failed (SPEC D3):
+/// first that failed:
 ///
 /// 1. Did the host save a new revision?
 /// 2. Did it then ask to reload the right widget kind?

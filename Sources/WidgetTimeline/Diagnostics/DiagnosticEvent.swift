@@ -1,6 +1,6 @@
 public import Foundation
 
-/// One step of the pipe from a host commit to a widget's screen, as logged (SPEC D1).
+/// One step of the pipe from a host commit to a widget's screen, as logged.
 ///
 /// Only structure is recorded — revision, schema version, ages, counts, policy, reason codes and
 /// error categories. Never payload content, titles or user identifiers: the log is read on devices

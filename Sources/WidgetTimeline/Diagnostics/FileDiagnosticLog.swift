@@ -8,7 +8,7 @@ public import Foundation
     public import Musl
 #endif
 
-/// The diagnostics log in the shared directory (SPEC D2): written by the host and the extension,
+/// The diagnostics log in the shared directory: written by the host and the extension,
 /// readable by both, bounded in size, and safe without locks.
 ///
 /// Events are JSON lines in `<directory>/diagnostics/events.jsonl`. Each event — or each batch

@@ -3,7 +3,7 @@ public import Foundation
 /// A domain's tolerance for old data: when a value turns stale, when it expires, whether an expired
 /// value may still be shown, and when a snapshot is old enough to want a new one.
 ///
-/// Two ages are in play (SPEC F2). The *data* age — from ``Snapshot/observedAt``, when the value
+/// Two ages are in play. The *data* age — from ``Snapshot/observedAt``, when the value
 /// was true — decides what the UI may claim (``classify(dataObservedAt:at:)``). The *snapshot* age —
 /// from ``Snapshot/generatedAt``, when the record was written — decides whether the extension
 /// should fetch again and when the timeline asks to be reloaded (``refreshAfter``). A cache hit can

@@ -1,7 +1,7 @@
 public import Foundation
 
 /// The extension's side of the pipe: cache first, then the source, then honest fallbacks
-/// (SPEC L1, L2; seed 002's failure table).
+///.
 ///
 /// | Stored snapshot | Source | Result |
 /// |---|---|---|
@@ -27,10 +27,10 @@ public final class EntryLoader<Kind: WidgetKind>: @unchecked Sendable {
     private var failures: [SnapshotKey: Int] = [:]
 
     /// - Parameters:
-    ///   - store: the shared store; read-only in an extension that must not write (SPEC S6).
+    ///   - store: the shared store; read-only in an extension that must not write.
     ///   - source: where to fetch when the snapshot is old or missing; `nil` reads the store only.
     ///   - timeout: how long a fetch may take. Well under the provider's ~30 s watchdog
-    ///     (widgetkit-behaviour.md a.5, "getTimeline watchdog"); default 8 s.
+    ///     (docs/simulator.md, "getTimeline watchdog"); default 8 s.
     ///   - sleeper: the clock that times the fetch out (`ContinuousClock()` in an extension).
     ///   - log: where diagnostic events go.
     public init(
@@ -151,7 +151,7 @@ public final class EntryLoader<Kind: WidgetKind>: @unchecked Sendable {
         let (key, now, read) = (pending.key, pending.now, pending.read)
         let stored = read.snapshot
         var outcome = fetched
-        // An answer for another scope (another park) answers nothing (SPEC L2).
+        // An answer for another scope (another park) answers nothing.
         if case .success(let answer) = fetched, !kind.payload(answer.payload, answers: key) {
             outcome = .failure(SourceFailure(.sourceEmpty))
         }

@@ -29,7 +29,7 @@ public struct LoadFailure: Sendable, Hashable, Codable {
 }
 
 /// What the extension knows when it plans: the best snapshot it has, and whether the latest
-/// attempt to read or fetch data failed. The planner's one data input (SPEC P1).
+/// attempt to read or fetch data failed. The planner's one data input.
 public struct LoadResult<Payload: Codable & Sendable & Equatable>: Sendable, Equatable {
     /// The newest usable snapshot, if any.
     public var snapshot: Snapshot<Payload>?

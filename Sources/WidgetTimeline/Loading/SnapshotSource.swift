@@ -1,7 +1,7 @@
 public import Foundation
 
 /// Where the extension can fetch fresh display data when its snapshot is old or missing: the app's
-/// API, called from the widget extension (SPEC L1).
+/// API, called from the widget extension.
 ///
 /// A source answers with a display payload, never a raw server model: project it to the widget's
 /// payload first, exactly as the host app does before it commits.

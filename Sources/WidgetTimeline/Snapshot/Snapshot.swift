@@ -1,9 +1,9 @@
 public import Foundation
 
 /// One committed record of a widget's display payload: the envelope the host writes and the
-/// extension reads (SPEC S1). See `docs/store-format.md` for the on-disk form.
+/// extension reads. See `docs/store-format.md` for the on-disk form.
 ///
-/// Three instants are kept apart (SPEC M1, F2): ``generatedAt`` (when this record was made),
+/// Three instants are kept apart: ``generatedAt`` (when this record was made),
 /// ``observedAt`` (when its data was true) and, elsewhere, the entry dates and the reload date.
 public struct Snapshot<Payload: Codable & Sendable & Equatable>: Sendable, Equatable, Codable {
     /// The payload's schema version, chosen by the widget kind; a reader refuses newer ones.

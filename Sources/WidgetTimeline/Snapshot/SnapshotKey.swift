@@ -1,5 +1,5 @@
 /// The name of one snapshot in the shared container: a purpose plus the scope it answers for,
-/// e.g. `parking.yeouido.compact` (SPEC S2).
+/// e.g. `parking.yeouido.compact`.
 ///
 /// A key is also a file name, so it is restricted to what is safe in one: components of
 /// `a`–`z`, `0`–`9`, `-` and `_`, joined by `.`. Use ``init(purpose:scope:)`` to build a key from

@@ -1,5 +1,5 @@
 /// Keys an earlier version of the app stored snapshots under, by the key that replaces each
-/// (SPEC S2): for example `parking` became `parking.yeouido.compact` when the widget gained a
+///: for example `parking` became `parking.yeouido.compact` when the widget gained a
 /// configurable park and display mode.
 ///
 /// A read of a key with no snapshot falls back to its legacy key's. The first commit under the new

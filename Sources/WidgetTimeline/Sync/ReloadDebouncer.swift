@@ -1,6 +1,6 @@
 public import Foundation
 
-/// Coalesces reload requests (SPEC R4): saves happen at once, reloads wait until requests stop for
+/// Coalesces reload requests: saves happen at once, reloads wait until requests stop for
 /// a quiet period, at most a maximum delay after the first one, and go out at once on a flush.
 ///
 /// A value-type state machine: feed it events, perform the actions it returns. It never reads a

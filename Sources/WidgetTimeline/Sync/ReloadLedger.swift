@@ -1,10 +1,10 @@
 public import Foundation
 
 /// Counts the reloads asked for per widget kind over a rolling 24 hours and says when a kind nears
-/// its budget (SPEC R5).
+/// its budget.
 ///
 /// The system's budget is per widget, dynamic and unpublished: "typically 40–70 refreshes a day"
-/// (widgetkit-behaviour.md a.1, "Typical daily budget"). The default warns at the low end.
+/// (docs/simulator.md, "daily budget"). The default warns at the low end.
 public struct ReloadLedger: Sendable, Hashable {
     /// The reloads a day a kind is assumed to get.
     public var dailyBudget: Int

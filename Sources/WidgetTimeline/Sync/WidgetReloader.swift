@@ -1,7 +1,7 @@
 /// Asks the system to reload widget timelines: `WidgetCenter` in an app, a recorder in tests, the
 /// simulated scheduler in the simulator.
 ///
-/// Only the host app reloads; the extension never does (SPEC R2).
+/// Only the host app reloads; the extension never does.
 public protocol WidgetReloader: Sendable {
     /// Reloads the timelines of every widget of these kinds.
     func reloadTimelines(ofKinds kinds: [String])

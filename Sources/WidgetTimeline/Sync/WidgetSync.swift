@@ -1,7 +1,7 @@
 public import Foundation
 
 /// The host app's side of the pipe: save the display payload first, then ask for a reload — only
-/// if the save succeeded, only for the kinds affected, and only if the content changed (SPEC R1–R5).
+/// if the save succeeded, only for the kinds affected, and only if the content changed.
 ///
 /// ```swift
 /// let sync = WidgetSync(store: store, reloader: reloader, clock: clock)
@@ -157,7 +157,7 @@ public final class WidgetSync: @unchecked Sendable {
         return kinds
     }
 
-    /// Reloads every widget of the app, for global events such as signing out (SPEC R2).
+    /// Reloads every widget of the app, for global events such as signing out.
     public func reloadAll(reason: String) {
         let now = clock.now
         reloader.reloadAllTimelines()

@@ -3,7 +3,7 @@ public import Foundation
 /// One screen the widget will show from ``date`` on: the date, what is shown, and how relevant it is.
 ///
 /// The entry's date is when the screen starts; it is never the snapshot's `generatedAt` nor the
-/// next reload date (SPEC M1).
+/// next reload date.
 public struct PlannedEntry<State: Sendable & Equatable>: Sendable, Equatable {
     public var date: Date
     public var state: State

@@ -1,6 +1,6 @@
 public import Foundation
 
-/// One change the planner made to keep a timeline within its invariants (SPEC P3), reported so a
+/// One change the planner made to keep a timeline within its invariants, reported so a
 /// widget author can see what was dropped and why.
 public enum TimelineCorrection: Sendable, Hashable, CustomStringConvertible {
     /// An entry dated before `now` was dropped.

@@ -1,6 +1,6 @@
 public import Foundation
 
-/// The rules every timeline must keep (SPEC P3), both as a repair (``enforce(_:now:)``) and as a
+/// The rules every timeline must keep, both as a repair (``enforce(_:now:)``) and as a
 /// check (``violations(of:now:)``).
 ///
 /// - at least one entry, the first at `now`, nothing before `now`;

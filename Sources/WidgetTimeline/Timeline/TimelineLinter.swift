@@ -1,6 +1,6 @@
 public import Foundation
 
-/// Checks a timeline against the invariants (SPEC P3) and the review questions of the seed notes:
+/// Checks a timeline against the invariants and the review questions of the seed notes:
 /// what WidgetKit will do with it, and where it will mislead a user if the refresh comes late.
 ///
 /// Apps can lint the timelines their own providers build, in their own tests:

@@ -2,7 +2,7 @@ public import Foundation
 
 /// Turns what the extension knows into a timeline: a pure function of (load result, now, calendar,
 /// options) — no clock, no I/O, no global state; the same input always gives the same timeline
-/// (SPEC P1).
+///.
 ///
 /// A widget's display is a piecewise-constant function of time, given one snapshot. The planner
 /// samples the widget's honest state (``WidgetKind/state(of:at:in:)``) at `now` and at every instant

@@ -31,7 +31,7 @@ public protocol WidgetKind: Sendable {
     /// does not show, or to include the observation time when it shows "as of 10:02".
     func fingerprintedContent(of payload: Payload, observedAt: Date?) -> (any Encodable)?
 
-    /// Whether a payload fetched for `key` answers for it (SPEC L2): a source that returns another
+    /// Whether a payload fetched for `key` answers for it: a source that returns another
     /// park's data answers nothing. Defaults to `true`.
     func payload(_ payload: Payload, answers key: SnapshotKey) -> Bool
 

@@ -1,6 +1,6 @@
 import Foundation
 
-/// What a widget shows, with an honest claim about how current it is (SPEC F3).
+/// What a widget shows, with an honest claim about how current it is.
 ///
 /// A value never appears without its freshness: a view has to handle ``stale(_:_:)`` and
 /// ``expired(_:_:)`` explicitly, which is how "stale numbers that look fresh" become impossible to

@@ -1,7 +1,7 @@
 public import Foundation
 public import WidgetTimeline
 
-/// "Is today a good day for this park?" (seed 002): congestion, weather, fine dust, key signals and
+/// "Is today a good day for this park?": congestion, weather, fine dust, key signals and
 /// the forecast. The forecast is data the server already sent, so its points are change points:
 /// at 14:00 the widget moves to the congestion forecast for 14:00, marked as a forecast.
 public struct ParkConditionsWidget: WidgetKind {

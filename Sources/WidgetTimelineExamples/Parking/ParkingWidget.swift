@@ -1,7 +1,7 @@
 public import Foundation
 public import WidgetTimeline
 
-/// "Can I drive there now?" (seed 002): free spaces per lot of one park. Numbers that move every few
+/// "Can I drive there now?": free spaces per lot of one park. Numbers that move every few
 /// minutes, so the data's own observation time decides what may be claimed, and an expired count
 /// is hidden rather than shown — a driver acts on it.
 public struct ParkingWidget: WidgetKind {
@@ -11,7 +11,7 @@ public struct ParkingWidget: WidgetKind {
     public let kind = "parking"
     /// Stale 15 minutes after observation, hidden after 90 minutes. A snapshot older than 30
     /// minutes is worth a fetch: the system grants a frequently viewed widget about 40–70 reloads a
-    /// day — one every 20 to 35 minutes (widgetkit-behaviour.md a.1, "Typical daily budget") — so
+    /// day — one every 20 to 35 minutes (docs/simulator.md, "daily budget") — so
     /// asking more often is refused and only burns the budget. A payload's own
     /// `staleAfterSeconds` replaces the stale threshold.
     public var freshness = FreshnessPolicy(
@@ -53,7 +53,7 @@ public struct ParkingWidget: WidgetKind {
         try ContentFingerprint(of: FingerprintedPayload(payload: payload, observedAt: observedAt))
     }
 
-    /// An answer for another park answers nothing (seed 002: "API payload 공원 불일치 → 빈 데이터").
+    /// An answer for another park answers nothing.
     public func payload(_ payload: ParkingPayload, answers key: SnapshotKey) -> Bool {
         let components = key.components
         return components.count >= 2

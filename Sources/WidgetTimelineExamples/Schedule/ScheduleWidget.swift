@@ -1,7 +1,7 @@
 public import Foundation
 public import WidgetTimeline
 
-/// A dose or check-in schedule (seed 000): the next item moves from upcoming to due at its time and
+/// A dose or check-in schedule: the next item moves from upcoming to due at its time and
 /// to overdue an hour later, and today's count starts again at each day start.
 ///
 /// "Due at 11:00, now 09:00" plans entries at 09:00 (upcoming), 11:00 (due) and 12:00 (overdue);

@@ -1,7 +1,7 @@
 public import Foundation
 public import WidgetTimeline
 
-/// An open-task count (seed 003): one number and the revision it came from. Nothing about it changes
+/// An open-task count: one number and the revision it came from. Nothing about it changes
 /// with time except its freshness, so every future entry carries the same snapshot; 0 is shown as 0.
 public struct TaskCountWidget: WidgetKind {
     public typealias Payload = TaskCountPayload

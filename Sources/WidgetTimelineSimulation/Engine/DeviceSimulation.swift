@@ -2,8 +2,7 @@ public import Foundation
 import WidgetTimeline
 
 /// One simulated device running a compiled scenario under one strategy: a discrete-event engine
-/// with a virtual clock, an agenda ordered by `(time, sequence)`, and one seeded generator (SPEC
-/// Sim1). Same scenario, strategy and seed: the same result, byte for byte.
+/// with a virtual clock, an agenda ordered by `(time, sequence)`, and one seeded generator. Same scenario, strategy and seed: the same result, byte for byte.
 ///
 /// The engine owns time and chance and nothing else: the system's decisions are the
 /// ``WidgetReloadScheduler``s', the app's and the extension's are the strategy's.

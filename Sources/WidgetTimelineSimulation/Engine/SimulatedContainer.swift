@@ -11,7 +11,7 @@ final class SimulatedContainer<Kind: WidgetKind> {
     let key: SnapshotKey
     /// The host app's handle.
     let store: InMemorySnapshotStore
-    /// The widget extension's view of the same contents (SPEC S6).
+    /// The widget extension's view of the same contents.
     let extensionStore: InMemorySnapshotStore
 
     init(kind: Kind, key: SnapshotKey) {

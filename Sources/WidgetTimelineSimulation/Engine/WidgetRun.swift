@@ -27,7 +27,7 @@ enum ProviderOutcome {
     case installed(earliestReload: Date?)
     /// It ran past the watchdog and was killed (row a.5).
     case killed
-    /// It returned an empty timeline, which the system discards (SPEC Sim1).
+    /// It returned an empty timeline, which the system discards.
     case discarded
 }
 

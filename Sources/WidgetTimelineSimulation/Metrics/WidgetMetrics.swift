@@ -1,6 +1,6 @@
 public import Foundation
 
-/// What one widget did under one strategy (SPEC Sim4). Definitions, precisely, in
+/// What one widget did under one strategy. Definitions, precisely, in
 /// `docs/simulator.md`; in short:
 public struct WidgetMetrics: Sendable, Hashable, Codable {
     /// Minutes the screen claimed a value was current (a `fresh` screen, or a value shown without

@@ -1,7 +1,7 @@
 public import Foundation
 import WidgetTimeline
 
-/// What happens around the widgets during a simulated stretch of time (SPEC Sim2): the clock and
+/// What happens around the widgets during a simulated stretch of time: the clock and
 /// time zone, the app's foreground sessions, each widget's data changes, network outages, glances
 /// and system events. Written as JSON; the format is documented in `docs/simulator.md`.
 ///
@@ -120,7 +120,7 @@ public struct AppBehaviour: Sendable, Codable, Hashable {
     /// When the app is in the foreground. Reloads during these sessions are free (row a.1).
     public var foreground: [TimeSpan]
     /// How many times the app's state layer emits each data change (a Flutter or Redux store emits
-    /// several times per user action; seed 000, "duplicate reloads"). At least 1.
+    /// several times per user action). At least 1.
     public var emissionsPerChange: Int
     /// How long saving a snapshot takes; matters to strategies that reload before saving.
     public var saveDuration: DurationText

@@ -109,7 +109,7 @@ public struct RandomCommits: Sendable, Codable, Hashable {
     }
 }
 
-/// The network source behind a widget (the parking API of seed 002): values that change on the
+/// The network source behind a widget (the parking example's API): values that change on the
 /// server, how long a request takes, and when the network is down.
 public struct ScenarioSource: Sendable, Codable, Hashable {
     /// How long a successful request takes.

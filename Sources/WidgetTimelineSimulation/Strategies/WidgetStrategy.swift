@@ -2,7 +2,7 @@ public import Foundation
 public import WidgetTimeline
 
 /// How one widget is built, host side and extension side: the thing the simulator compares
-/// (SPEC Sim3). One instance serves one widget instance for one run.
+///. One instance serves one widget instance for one run.
 ///
 /// The host half reacts to the app's state emissions and lifecycle; it saves snapshots and asks
 /// for reloads through the ``HostContext``. The extension half is `getTimeline`: it returns what

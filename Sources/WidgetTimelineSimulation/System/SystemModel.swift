@@ -1,10 +1,9 @@
 public import Foundation
 
-/// The settings of the simulated system scheduler (SPEC Sim1): how WidgetKit decides when a widget's
+/// The settings of the simulated system scheduler: how WidgetKit decides when a widget's
 /// provider runs and when an entry appears on screen.
 ///
-/// Every default names the row of `reference/widgetkit-behaviour.md` it comes from (quoted in
-/// `docs/simulator.md`). Apple publishes few numbers; where only field measurements exist the number
+/// Every default's source is in `docs/simulator.md`. Apple publishes few numbers; where only field measurements exist the number
 /// is a setting here, never a constant, so a scenario can try other values.
 public struct SystemModel: Sendable, Hashable, Codable {
     /// Reloads one widget instance may spend in any ``budgetWindow``; `nil` means unlimited.

@@ -8,7 +8,7 @@ public import Foundation
 /// no random numbers; lateness comes in with the event, drawn by the engine from the run's seeded
 /// generator, so a test can step it by hand.
 ///
-/// The rules, each from `reference/widgetkit-behaviour.md` (see ``SystemModel``):
+/// The rules, each sourced in `docs/simulator.md` (see ``SystemModel``):
 /// - a policy reload runs no earlier than the policy's date, plus a lateness;
 /// - a budgeted reload needs budget left in the rolling window and at least
 ///   ``SystemModel/minimumReloadInterval`` since the previous run; otherwise it waits, and a

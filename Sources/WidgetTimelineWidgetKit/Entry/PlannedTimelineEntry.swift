@@ -34,7 +34,7 @@ public struct PlannedTimelineEntry<Content: Sendable & Equatable>: TimelineEntry
     /// When WidgetKit should start showing this entry.
     public var date: Date { planned.date }
 
-    /// What the widget shows, with its freshness: a view handles each case (SPEC F3).
+    /// What the widget shows, with its freshness: a view handles each case.
     public var state: WidgetState<Content> { planned.state }
 
     /// The entry's relevance in WidgetKit's terms, from the widget kind's ``WidgetTimeline/EntryRelevance``.

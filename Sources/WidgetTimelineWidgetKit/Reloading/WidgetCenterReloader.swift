@@ -2,7 +2,7 @@ import Foundation
 public import WidgetTimeline
 
 /// The host app's ``WidgetTimeline/WidgetReloader``: asks `WidgetCenter` to reload, only for kinds
-/// with an installed widget (SPEC R2).
+/// with an installed widget.
 ///
 /// Which kinds are installed is asked of the system by ``refreshInstalledKinds()`` — call it at
 /// launch and when the app comes to the foreground — and kept until the next refresh, because

@@ -5,7 +5,7 @@ import WidgetTimelineExamples
 import WidgetTimelineTesting
 
 /// The example widgets under generated input: their payloads and screens round-trip, and the
-/// planner keeps every rule (`PlanCheck`: SPEC P3, P4, F1–F3) for random payloads, snapshots,
+/// planner keeps every rule (`PlanCheck`) for random payloads, snapshots,
 /// zones and instants, fresh or failed, and what `build --format json` writes lints clean.
 /// Failures name their seed; replay with `WIDGET_TIMELINE_SEED=<seed>`.
 @Suite("Example widgets over generated inputs")

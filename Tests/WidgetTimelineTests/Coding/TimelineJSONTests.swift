@@ -3,7 +3,7 @@ import Testing
 import WidgetTimeline
 import WidgetTimelineTesting
 
-@Suite("Timeline JSON: the shape of DESIGN.md")
+@Suite("Timeline JSON: the shape docs/cli.md documents")
 struct TimelineJSONTests {
     @Test("encodes dates with the zone's offset, policy as type + date, relevance as null")
     func shape() throws {

@@ -9,7 +9,7 @@ import WidgetTimeline
 #endif
 
 /// Every class of damaged record reads as its typed result — never a trap, never another key's
-/// payload, never an invented one (T6).
+/// payload, never an invented one.
 struct SnapshotCorruptionTests {
     /// A store with one valid record (revision 1 of the fixture key) whose bytes a test replaces.
     struct Subject {

@@ -5,7 +5,7 @@ import WidgetTimelineTesting
 
 /// A commit crashed after each of its calls, and every state a process crash or a power loss can
 /// leave checked: the reader sees the old record or the new one, never a partial or missing one,
-/// and a commit that returned durable survives (T2: SQLite TH3, LevelDB, ALICE). The checker is
+/// and a commit that returned durable survives (as SQLite's TH3, LevelDB and ALICE test theirs). The checker is
 /// itself tested: it catches saves that skip an fsync or write in place.
 struct SnapshotStoreCrashStateTests {
     static let root = "/shared"

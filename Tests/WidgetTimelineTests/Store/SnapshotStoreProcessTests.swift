@@ -10,7 +10,7 @@ import WidgetTimeline
 
 /// Real processes, because threads cannot stand in for them: writers killed with SIGKILL at random
 /// moments and at named points while a reader reads, two writers racing on one key, two keys side
-/// by side (T3, T4, T5, T7). Every process checks `/proc/locks` after each store call (T8).
+/// by side. Every process checks `/proc/locks` after each store call (the 0xdead10cc proxy).
 ///
 /// `WIDGET_TIMELINE_TORTURE_CYCLES` and `WIDGET_TIMELINE_TORTURE_READS` raise the kill cycles and
 /// the reads (for a nightly run); `WIDGET_TIMELINE_SEED` reproduces a failure.

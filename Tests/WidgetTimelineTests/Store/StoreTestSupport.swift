@@ -65,7 +65,7 @@ func testSeed(_ fallback: UInt64) -> UInt64 {
     ProcessInfo.processInfo.environment["WIDGET_TIMELINE_SEED"].flatMap { UInt64($0) } ?? fallback
 }
 
-/// File locks the kernel lists in `/proc/locks` (Linux), the 0xdead10cc proxy (T8).
+/// File locks the kernel lists in `/proc/locks` (Linux), the 0xdead10cc proxy.
 enum ProcLocks {
     struct Entry: Equatable {
         var line: String

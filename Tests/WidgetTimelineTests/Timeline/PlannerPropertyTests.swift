@@ -4,7 +4,7 @@ import WidgetTimeline
 import WidgetTimelineTesting
 
 /// Property tests: for many seeded random snapshots, zones, instants and failures, every invariant
-/// of SPEC P3 and P4 holds, and no entry claims fresher data than it has.
+/// of the invariants and the reload policy holds, and no entry claims fresher data than it has.
 @Suite("Planner properties over generated inputs")
 struct PlannerPropertyTests {
     static let zones = [

@@ -6,7 +6,7 @@ import WidgetTimelineWidgetKit
 /// The four seed widgets' screens. Each says what its value is; ``WidgetScreen/init(title:state:link:calendar:value:)``
 /// says how current it is.
 extension WidgetScreen {
-    /// "3" open tasks. Zero is a value: it shows "0", never "Unavailable" (SPEC P5).
+    /// "3" open tasks. Zero is a value: it shows "0", never "Unavailable".
     static func taskCount(_ entry: PlannedTimelineEntry<TaskCountContent>, calendar: Calendar) -> WidgetScreen
     {
         WidgetScreen(

@@ -8,7 +8,7 @@ import WidgetTimelineWidgetKit
     import WidgetKitStandIn
 #endif
 
-/// Today at a chosen park (seed 002): congestion (moving to the forecast at its hour), weather and
+/// Today at a chosen park: congestion (moving to the forecast at its hour), weather and
 /// air.
 struct ParkConditionsWidgetConfiguration: Widget {
     var body: some WidgetConfiguration {

@@ -8,7 +8,7 @@ import WidgetTimelineWidgetKit
     import WidgetKitStandIn
 #endif
 
-/// Free parking at a chosen park (seed 002). An old count is hidden, not shown: a driver acts on it.
+/// Free parking at a chosen park. An old count is hidden, not shown: a driver acts on it.
 struct ParkingWidgetConfiguration: Widget {
     var body: some WidgetConfiguration {
         AppIntentConfiguration(

@@ -8,7 +8,7 @@ import WidgetTimelineWidgetKit
     import WidgetKitStandIn
 #endif
 
-/// The next check-in (seed 000): upcoming, due and overdue at their times without a reload.
+/// The next check-in: upcoming, due and overdue at their times without a reload.
 struct ScheduleWidgetConfiguration: Widget {
     var body: some WidgetConfiguration {
         StaticConfiguration(

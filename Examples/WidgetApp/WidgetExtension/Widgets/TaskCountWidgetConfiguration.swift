@@ -8,7 +8,7 @@ import WidgetTimelineWidgetKit
     import WidgetKitStandIn
 #endif
 
-/// The open-task count (seed 003): one number and how current it is.
+/// The open-task count: one number and how current it is.
 struct TaskCountWidgetConfiguration: Widget {
     var body: some WidgetConfiguration {
         StaticConfiguration(

@@ -3,7 +3,7 @@ import WidgetTimeline
 
 /// Naive extension: the "timer" pattern — an entry every hour for the next 24 hours, `.atEnd`,
 /// each with the data and text computed now and baked in, so "due in 2 hours" still says so when
-/// the dose is due (seed 000, "why a widget built like a small app drifts"). Shown as current.
+/// the dose is due. Shown as current.
 final class HourlyBakedExtension<Kind: WidgetKind>: ExtensionSide {
     private let kind: Kind
     private let container: SimulatedContainer<Kind>

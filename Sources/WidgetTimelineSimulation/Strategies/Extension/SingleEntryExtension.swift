@@ -3,8 +3,8 @@ import WidgetTimeline
 
 /// Naive extension: one entry for now, with the value shown as current, and a fixed next reload —
 /// `.after(now + 15 min)` in most tutorials, or the next top of the hour. With
-/// ``onFailure`` `.never`, a failed request stops all reloads until the app asks (seed 000 warns:
-/// "if no reload signal comes, the widget stays on the old value forever").
+/// ``onFailure`` `.never`, a failed request stops all reloads until the app asks: with no reload signal, the widget
+/// stays on the old value forever.
 final class SingleEntryExtension<Kind: WidgetKind>: ExtensionSide {
     /// When to ask again.
     enum NextReload {

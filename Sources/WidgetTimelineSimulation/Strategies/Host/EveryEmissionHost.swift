@@ -1,9 +1,9 @@
 import Foundation
 import WidgetTimeline
 
-/// Naive host: save and reload on every state emission, changed or not (seed 000: "Flutter state
-/// emits several times; calling the native reload each time repeats requests for the same
-/// content"). Burns budget and reload requests without showing anything new.
+/// Naive host: save and reload on every state emission, changed or not: a Flutter
+/// state layer emits several times per change, and reloading each time repeats requests for the
+/// same content. Burns budget and reload requests without showing anything new.
 final class EveryEmissionHost<Kind: WidgetKind>: HostSide {
     private let container: SimulatedContainer<Kind>
 

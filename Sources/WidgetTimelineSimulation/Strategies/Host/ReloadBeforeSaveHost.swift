@@ -1,7 +1,7 @@
 import Foundation
 import WidgetTimeline
 
-/// Naive host: ask for the reload first, then save (seed 000, "the wrong order"). When the system
+/// Naive host: ask for the reload first, then save. When the system
 /// is quick, the provider reads the previous snapshot and shows it as current until the next
 /// reload.
 final class ReloadBeforeSaveHost<Kind: WidgetKind>: HostSide {

@@ -3,7 +3,7 @@ import WidgetTimeline
 
 /// The extension half of the library strategy: the real ``WidgetProviderCore`` — the
 /// ``EntryLoader`` (cache first, the source with its timeout, stale fallback, back-off) and the
-/// ``TimelinePlanner`` — fetching through the simulated network (SPEC L1, M2, P1–P4).
+/// ``TimelinePlanner`` — fetching through the simulated network.
 final class LibraryExtension<Kind: WidgetKind>: ExtensionSide {
     private let provider: WidgetProviderCore<Kind>
     private let key: SnapshotKey

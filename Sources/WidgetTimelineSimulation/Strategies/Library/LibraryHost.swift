@@ -3,7 +3,7 @@ import WidgetTimeline
 
 /// The host half of the library strategy: the real ``WidgetSync`` — fingerprint dedupe against the
 /// stored snapshot, save first, then a debounced reload through the simulated `WidgetCenter`,
-/// flushed when the app leaves the foreground (SPEC R1–R4).
+/// flushed when the app leaves the foreground.
 final class LibraryHost<Kind: WidgetKind>: HostSide {
     private let container: SimulatedContainer<Kind>
     private let debounceWindow: TimeInterval
