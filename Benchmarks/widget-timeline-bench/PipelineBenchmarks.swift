@@ -108,7 +108,7 @@ enum PipelineBenchmarks {
                 name: "read.provider-timeline",
                 summary: "EntryLoader + planner: a schedule widget's timeline from a file store (read-only)",
                 floorSummary: "open + read + JSONDecoder decode of the same envelope bytes",
-                target: 1.5, repetitions: 200,
+                target: 2.0, repetitions: 200,
                 prepare: {
                     let directory = try directory()
                     let widget = ScheduleWidget()

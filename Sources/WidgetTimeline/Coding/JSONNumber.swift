@@ -42,7 +42,8 @@ public struct JSONNumber: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// Parses the bytes of one JSON number literal.
-    static func parse(_ bytes: ArraySlice<UInt8>) -> JSONNumber? {
+    static func parse<Bytes: RandomAccessCollection<UInt8>>(_ bytes: Bytes) -> JSONNumber?
+    where Bytes.Index == Int {
         var index = bytes.startIndex
         let isNegative = index < bytes.endIndex && bytes[index] == UInt8(ascii: "-")
         if isNegative { index += 1 }

@@ -14,7 +14,8 @@ public struct JSONParser {
     /// The deepest nesting of arrays and objects accepted.
     public static let maximumDepth = 512
 
-    private let bytes: [UInt8]
+    /// The document, for the duration of one parse.
+    private let bytes: UnsafeBufferPointer<UInt8>
     /// Whether arrays and objects are built (``parse(_:)``) or only checked (``validate(_:)``).
     private let buildsValues: Bool
     private var index = 0
@@ -24,8 +25,7 @@ public struct JSONParser {
     ///
     /// - Throws: ``JSONSyntaxError`` with the line and column of the first problem.
     public static func parse(_ bytes: some Collection<UInt8>) throws(JSONSyntaxError) -> JSONValue {
-        var parser = JSONParser(bytes: Array(bytes), buildsValues: true)
-        return try parser.parseDocument()
+        try run(on: bytes, buildingValues: true)
     }
 
     /// Checks that `bytes` is one strict JSON document without building its value: the same checks
@@ -33,8 +33,20 @@ public struct JSONParser {
     ///
     /// - Throws: ``JSONSyntaxError`` with the line and column of the first problem.
     public static func validate(_ bytes: some Collection<UInt8>) throws(JSONSyntaxError) {
-        var parser = JSONParser(bytes: Array(bytes), buildsValues: false)
-        _ = try parser.parseDocument()
+        _ = try run(on: bytes, buildingValues: false)
+    }
+
+    /// Parses `bytes` in place when they are contiguous (an array, `Data`), a copy otherwise.
+    private static func run(on bytes: some Collection<UInt8>, buildingValues: Bool) throws(JSONSyntaxError)
+        -> JSONValue
+    {
+        func parse(_ buffer: UnsafeBufferPointer<UInt8>) -> Result<JSONValue, JSONSyntaxError> {
+            var parser = JSONParser(bytes: buffer, buildsValues: buildingValues)
+            return Result { () throws(JSONSyntaxError) in try parser.parseDocument() }
+        }
+        let outcome =
+            bytes.withContiguousStorageIfAvailable(parse) ?? Array(bytes).withUnsafeBufferPointer(parse)
+        return try outcome.get()
     }
 
     private mutating func parseDocument() throws(JSONSyntaxError) -> JSONValue {
@@ -51,7 +63,7 @@ public struct JSONParser {
         return value
     }
 
-    private init(bytes: [UInt8], buildsValues: Bool) {
+    private init(bytes: UnsafeBufferPointer<UInt8>, buildsValues: Bool) {
         self.bytes = bytes
         self.buildsValues = buildsValues
     }
@@ -142,7 +154,7 @@ public struct JSONParser {
         try enter()
         index += 1
         var members: [String: JSONValue] = [:]
-        var names: Set<String> = []
+        var names = MemberNames()
         skipWhitespace()
         if current == UInt8(ascii: "}") {
             index += 1
@@ -157,7 +169,7 @@ public struct JSONParser {
                     : error("expected a member name in double quotes")
             }
             let name = try scanString(returningText: true) ?? ""
-            guard names.insert(name).inserted else {
+            guard names.insert(name) else {
                 throw error(
                     "the member name \"\(name)\" appears twice in one object; "
                         + "readers differ on which value counts, so write it once")
@@ -295,7 +307,9 @@ public struct JSONParser {
 
     /// The well-formed UTF-8 sequence of two to four bytes at `index` — no overlong form, no
     /// surrogate, nothing beyond U+10FFFF — and its length, or `nil`.
-    private static func scalar(at index: Int, in bytes: [UInt8]) -> (scalar: Unicode.Scalar, length: Int)? {
+    private static func scalar(at index: Int, in bytes: UnsafeBufferPointer<UInt8>) -> (
+        scalar: Unicode.Scalar, length: Int
+    )? {
         let lead = bytes[index]
         let length: Int
         var value: UInt32
@@ -385,4 +399,23 @@ public struct JSONSyntaxError: Error, Sendable, Equatable, CustomStringConvertib
     }
 
     public var description: String { "not JSON: \(message) (line \(line), column \(column))" }
+}
+
+/// The member names of one object, to refuse a name written twice: a short list while the object is
+/// small (most are), a set beyond.
+private struct MemberNames {
+    private var list: [String] = []
+    private var set: Set<String>?
+
+    /// Adds `name`; `false` when it was there already.
+    mutating func insert(_ name: String) -> Bool {
+        if set != nil { return set!.insert(name).inserted }
+        if list.contains(name) { return false }
+        list.append(name)
+        if list.count > 16 {
+            set = Set(list)
+            list = []
+        }
+        return true
+    }
 }

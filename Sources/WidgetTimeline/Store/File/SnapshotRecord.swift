@@ -117,34 +117,48 @@ public enum SnapshotRecord {
     }
 
     /// The envelope bytes of a record, once its header, length and checksum hold.
+    ///
+    /// The header — `<tag> length=<n> sha256=<64 hex>` — is checked as bytes: every read runs this.
     public static func envelope(of record: [UInt8]) -> Result<ArraySlice<UInt8>, SnapshotRecordProblem> {
         if record.isEmpty { return .failure(.empty) }
-        guard let newline = record.prefix(maximumHeaderLength).firstIndex(of: UInt8(ascii: "\n")),
-            let header = String(validating: record[..<newline], as: UTF8.self)
-        else { return .failure(.badHeader) }
-        let fields = header.split(separator: " ", omittingEmptySubsequences: false)
-        guard fields.count == 3, fields[0] == formatTag, fields[1].hasPrefix("length="),
-            fields[2].hasPrefix("sha256="),
-            let declared = canonicalCount(fields[1].dropFirst("length=".count))
-        else { return .failure(.badHeader) }
-        let digest = fields[2].dropFirst("sha256=".count)
-        guard digest.utf8.count == 64,
-            digest.utf8.allSatisfy({ (0x30...0x39).contains($0) || (0x61...0x66).contains($0) })
+        guard let newline = record.prefix(maximumHeaderLength).firstIndex(of: UInt8(ascii: "\n")) else {
+            return .failure(.badHeader)
+        }
+        var header = record[..<newline]
+        guard skip(tag, in: &header), skip(lengthLabel, in: &header) else { return .failure(.badHeader) }
+        let digits = header.prefix { (0x30...0x39).contains($0) }
+        guard !digits.isEmpty, digits.count <= 8, digits.count == 1 || digits.first != UInt8(ascii: "0")
+        else {
+            return .failure(.badHeader)
+        }
+        let declared = digits.reduce(0) { $0 * 10 + Int($1 - 0x30) }
+        header = header.dropFirst(digits.count)
+        guard skip(digestLabel, in: &header), header.count == 64,
+            header.allSatisfy({ (0x30...0x39).contains($0) || (0x61...0x66).contains($0) })
         else { return .failure(.badHeader) }
         let envelope = record[(newline + 1)...]
         guard envelope.count == declared else {
             return .failure(.lengthMismatch(declared: declared, actual: envelope.count))
         }
-        guard SHA256.hexDigest(of: envelope) == digest else { return .failure(.checksumMismatch) }
+        var digest = SHA256.hexDigest(of: envelope)
+        let matches = digest.withUTF8 { computed in
+            header.withUnsafeBufferPointer { declared in
+                memcmp(computed.baseAddress!, declared.baseAddress!, 64) == 0
+            }
+        }
+        guard matches else { return .failure(.checksumMismatch) }
         return .success(envelope)
     }
 
-    /// A decimal count without leading zeros, at most eight digits.
-    private static func canonicalCount(_ digits: Substring) -> Int? {
-        guard !digits.isEmpty, digits.count <= 8, digits.utf8.allSatisfy({ (0x30...0x39).contains($0) }),
-            digits.count == 1 || digits.first != "0"
-        else { return nil }
-        return Int(digits)
+    private static let tag = Array(formatTag.utf8)
+    private static let lengthLabel = Array(" length=".utf8)
+    private static let digestLabel = Array(" sha256=".utf8)
+
+    /// Drops `prefix` from the front of `bytes`; `false` when `bytes` does not start with it.
+    private static func skip(_ prefix: [UInt8], in bytes: inout ArraySlice<UInt8>) -> Bool {
+        guard bytes.starts(with: prefix) else { return false }
+        bytes = bytes.dropFirst(prefix.count)
+        return true
     }
 
     /// The snapshot a record of `key` at `revision` holds, for a reader of `Payload` that supports
