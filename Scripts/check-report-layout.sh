@@ -72,14 +72,14 @@ for page in demo fleet; do
         line="$(chrome --window-size="$width,900" --virtual-time-budget=5000 \
             --dump-dom "file://$PWD/$out/$page-$width-measure.html" \
             | sed -n 's#.*<pre id="posted">\([^<]*\)</pre>.*#\1#p')"
-        if ! [[ "$line" =~ ^scrollWidth=[0-9]+\ width=[0-9]+\ height=[0-9]+ ]]; then
+        if ! [[ "$line" =~ ^scrollWidth=([0-9]+)\ width=([0-9]+)\ height=([0-9]+) ]]; then
             echo "error: $page at $width px: Chromium did not render the page (see $out/chromium.log)" >&2
             failed=1
             continue
         fi
-        scroll_width="$(sed 's/^scrollWidth=\([0-9]*\).*/\1/' <<<"$line")"
-        window_width="$(sed 's/.* width=\([0-9]*\).*/\1/' <<<"$line")"
-        height="$(sed 's/.* height=\([0-9]*\).*/\1/' <<<"$line")"
+        scroll_width="${BASH_REMATCH[1]}"
+        window_width="${BASH_REMATCH[2]}"
+        height="${BASH_REMATCH[3]}"
         frame "$page.html" "$width" "$height" >"$out/$page-$width-frame.html"
         chrome --window-size="$width,$height" --screenshot="$out/$page-$width.png" \
             "file://$PWD/$out/$page-$width-frame.html" >/dev/null
