@@ -63,7 +63,8 @@ private func exercise(_ data: Data, choices: inout FuzzChoices) {
 /// The scenario decoded and compiled, or `nil` after checking the refusal.
 private func compile(_ data: Data, choices: inout FuzzChoices) -> CompiledScenario? {
     do {
-        return try Scenario.decode(data).compiled(seed: choices.flip() ? nil : UInt64(choices.next(1 << 30)), kinds: ExampleWidgets.all)
+        return try Scenario.decode(data).compiled(
+            seed: choices.flip() ? nil : UInt64(choices.next(1 << 30)), kinds: ExampleWidgets.all)
     } catch {
         checkRefusal(error)
         return nil

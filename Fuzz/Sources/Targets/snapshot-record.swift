@@ -134,7 +134,8 @@ private func checkDirectDecoding(_ record: [UInt8]) {
 }
 
 private func checkTyped<Kind: WidgetKind>(
-    _ widget: Kind, record: [UInt8], revision: Int, untyped: Result<Snapshot<JSONValue>, SnapshotRecordProblem>
+    _ widget: Kind, record: [UInt8], revision: Int,
+    untyped: Result<Snapshot<JSONValue>, SnapshotRecordProblem>
 ) {
     let verdict = SnapshotRecord.decode(
         record, key: key, revision: revision, as: Kind.Payload.self, supportedSchema: widget.schemaVersion)
