@@ -24,4 +24,10 @@ public enum ReloadDecision: Sendable, Hashable {
     case pending(until: Date)
     /// No widget of the kind is installed, so no reload was asked for.
     case notInstalled
+    /// Saved from the widget extension outside the intent path, which may not reload: the widget's
+    /// next scheduled refresh reads the saved revision.
+    case refused
+    /// Saved by an interactive widget's intent: the system reloads the tapped widget when
+    /// `perform()` returns, and reads the saved revision then.
+    case afterIntent
 }
