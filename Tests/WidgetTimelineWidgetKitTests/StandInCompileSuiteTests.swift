@@ -114,7 +114,9 @@ struct StandInCompileSuiteTests {
         let errors = watchOS.messages("error")
         #expect(errors.contains { $0.contains("does not conform to protocol 'AppIntentTimelineProvider'") })
         #expect(errors.contains { $0.contains("recommendations()") })
-        #expect(errors.allSatisfy { $0.contains("AppIntentTimelineProvider") || $0.contains("recommendations()") })
+        #expect(
+            errors.allSatisfy { $0.contains("AppIntentTimelineProvider") || $0.contains("recommendations()") }
+        )
         #expect(try typecheckAdapter(for: .iOS, in: copy).status == 0)
     }
 
@@ -127,7 +129,8 @@ struct StandInCompileSuiteTests {
         throws -> TypeCheckResult
     {
         let suite = try CompileSuite.shared.get()
-        let files = (FileManager.default.enumerator(atPath: directory.path)?.compactMap { $0 as? String } ?? [])
+        let files =
+            (FileManager.default.enumerator(atPath: directory.path)?.compactMap { $0 as? String } ?? [])
             .filter { $0.hasSuffix(".swift") }.sorted().map { directory.appendingPathComponent($0) }
         try #require(files.count > 10)
         return try suite.typecheck(

@@ -120,7 +120,8 @@ public final class ReloadCoordinator: @unchecked Sendable {
             controls.reloadAllControls()
         }
         let kind = channel == .timelines ? "*" : "control:*"
-        log.record(DiagnosticEvent(at: clock.now, side: side, stage: .reloadRequest, kind: kind, reason: reason))
+        log.record(
+            DiagnosticEvent(at: clock.now, side: side, stage: .reloadRequest, kind: kind, reason: reason))
         return true
     }
 
@@ -171,7 +172,9 @@ public final class ReloadCoordinator: @unchecked Sendable {
     private func isSettledNotInstalled(_ target: ReloadTarget) -> Bool {
         switch target.channel {
         case .timelines:
-            if let history = timelines.installedKindsHistory { return history.isSettledNotInstalled(target.kind) }
+            if let history = timelines.installedKindsHistory {
+                return history.isSettledNotInstalled(target.kind)
+            }
             if let installed = timelines.installedKinds { return !installed.contains(target.kind) }
             return false
         case .controls:
@@ -212,7 +215,9 @@ public final class ReloadCoordinator: @unchecked Sendable {
         if !controlKinds.isEmpty { controls?.reloadControls(ofKinds: controlKinds) }
         let ordered = targets.filter { $0.channel == .timelines } + targets.filter { $0.channel == .controls }
         for target in ordered {
-            let status = lock.withLock { reloadLedger.record(ReloadLedger.Counter(target.channel), of: target.kind, at: now) }
+            let status = lock.withLock {
+                reloadLedger.record(ReloadLedger.Counter(target.channel), of: target.kind, at: now)
+            }
             events.append(
                 DiagnosticEvent(
                     at: now, side: side, stage: .reloadRequest, key: logKey(key, for: target),

@@ -130,7 +130,8 @@ public final class WidgetSync: @unchecked Sendable {
         reloading: [ReloadTarget]? = nil
     ) throws(SnapshotStoreError) -> SyncOutcome {
         try commit(
-            payload, for: kind, key: key, observedAt: observedAt, reloading: reloading ?? [.timelines(kind.kind)],
+            payload, for: kind, key: key, observedAt: observedAt,
+            reloading: reloading ?? [.timelines(kind.kind)],
             viaIntent: false)
     }
 

@@ -16,7 +16,8 @@ final class InstalledKindsQuery: @unchecked Sendable {
     private let lock = NSLock()
     private var answers: InstalledKindsHistory
 
-    init(clock: any WidgetClock, timeout: Duration, sleeper: any Clock<Duration>, settlingTime: TimeInterval) {
+    init(clock: any WidgetClock, timeout: Duration, sleeper: any Clock<Duration>, settlingTime: TimeInterval)
+    {
         self.clock = clock
         self.timeout = timeout
         self.sleeper = sleeper

@@ -251,7 +251,8 @@ struct ReloadDebouncerTests {
     func marble() {
         var debouncer = ReloadDebouncer(window: 2, maximumDelay: 10)
         #expect(
-            debouncer.handle(.requested([.timelines("a")], at: start)) == .startTimer(start.addingTimeInterval(2)))
+            debouncer.handle(.requested([.timelines("a")], at: start))
+                == .startTimer(start.addingTimeInterval(2)))
         #expect(
             debouncer.handle(.requested([.timelines("b")], at: start.addingTimeInterval(1)))
                 == .startTimer(start.addingTimeInterval(3)))
@@ -261,7 +262,9 @@ struct ReloadDebouncerTests {
         #expect(
             debouncer.handle(.timerFired(at: start.addingTimeInterval(3)))
                 == .startTimer(start.addingTimeInterval(3.5)))
-        #expect(debouncer.handle(.timerFired(at: start.addingTimeInterval(3.5))) == .reload([.timelines("a"), .timelines("b")]))
+        #expect(
+            debouncer.handle(.timerFired(at: start.addingTimeInterval(3.5)))
+                == .reload([.timelines("a"), .timelines("b")]))
         #expect(debouncer.handle(.timerFired(at: start.addingTimeInterval(4))) == ReloadDebouncer.Action.none)
         #expect(debouncer.handle(.flush) == ReloadDebouncer.Action.none)
     }
@@ -269,7 +272,9 @@ struct ReloadDebouncerTests {
     @Test("a zero window reloads at once")
     func immediate() {
         var debouncer = ReloadDebouncer(window: 0)
-        #expect(debouncer.handle(.requested([.timelines("a"), .timelines("a")], at: start)) == .reload([.timelines("a")]))
+        #expect(
+            debouncer.handle(.requested([.timelines("a"), .timelines("a")], at: start))
+                == .reload([.timelines("a")]))
         #expect(debouncer.pendingTargets.isEmpty)
     }
 }
