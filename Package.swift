@@ -36,7 +36,9 @@ let package = Package(
         // WidgetCenter reloader, App Group resolution, the live clock and timer. Every file imports
         // WidgetKit where it exists and WidgetKitStandIn elsewhere, so Linux type-checks the exact
         // code that ships (docs/adopting.md, "How the adapter is gated").
-        .target(name: "WidgetTimelineWidgetKit", dependencies: ["WidgetTimeline", widgetKitStandIn]),
+        .target(
+            name: "WidgetTimelineWidgetKit",
+            dependencies: ["WidgetTimeline", "WidgetTimelinePush", widgetKitStandIn]),
         // Just the WidgetKit, SwiftUI and AppIntents API the adapter, the example app and typical
         // provider code use, each declaration with Apple's signature and the page it was copied from.
         // Empty on Apple platforms. Swift 5 mode, as Apple builds these frameworks (the SDK's
@@ -102,7 +104,7 @@ let package = Package(
             name: "WidgetTimelineWidgetKitTests",
             dependencies: [
                 "WidgetTimelineWidgetKit", "WidgetTimeline", "WidgetTimelineTesting",
-                "WidgetTimelineExamples",
+                "WidgetTimelineExamples", "WidgetTimelinePush",
                 widgetKitStandIn,
             ]
         ),

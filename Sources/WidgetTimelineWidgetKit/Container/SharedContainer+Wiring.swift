@@ -60,3 +60,13 @@ extension SharedContainer {
             side: .widgetExtension, log: log)
     }
 }
+
+extension SharedContainer {
+    /// The push registrations recorded in the shared store, for `handler` (read-write: the
+    /// extension records, the host marks uploads).
+    public func pushRegistrations(handler: String = "widgets", clock: any WidgetClock = SystemClock())
+        -> PushRegistrationStore
+    {
+        PushRegistrationStore(store: store(access: .readWrite), handler: handler, clock: clock)
+    }
+}
