@@ -64,7 +64,9 @@ let package = Package(
         // The command line, as a library so tests drive it in-process.
         .target(
             name: "WidgetTimelineCLI",
-            dependencies: ["WidgetTimeline", "WidgetTimelineExamples", "WidgetTimelineSimulation"]
+            dependencies: [
+                "WidgetTimeline", "WidgetTimelineExamples", "WidgetTimelineSimulation", "WidgetTimelinePush",
+            ]
         ),
         .executableTarget(name: "widget-timeline", dependencies: ["WidgetTimelineCLI"]),
         // Runs a program and reports its peak resident memory without inflating it (see its source),
@@ -123,7 +125,7 @@ let package = Package(
             name: "WidgetTimelineCLITests",
             dependencies: [
                 "WidgetTimelineCLI", "WidgetTimeline", "WidgetTimelineExamples", "WidgetTimelineTesting",
-                "WidgetTimelineSimulation",
+                "WidgetTimelineSimulation", "WidgetTimelinePush",
             ],
             exclude: ["Snapshots", "Fixtures"]
         ),

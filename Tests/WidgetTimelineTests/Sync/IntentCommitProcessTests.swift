@@ -22,7 +22,9 @@ struct IntentCommitProcessTests {
         return try await Task.detached { try ProcessOutput.run(probe, arguments) }.value
     }
 
-    @Test("Every commit of either process gets its own revision, none lost; each tap's provider run reads it or newer")
+    @Test(
+        "Every commit of either process gets its own revision, none lost; each tap's provider run reads it or newer"
+    )
     func concurrentCommits() async throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
             "intent-taps-\(UUID().uuidString)")
@@ -69,10 +71,15 @@ struct IntentCommitProcessTests {
         #expect(store.newestRevision(of: SnapshotKey(purpose: "task-count")) == hostCommits + taps)
         let events = FileDiagnosticLog(directory: directory).read()
         #expect(events.skippedLines == 0)
-        let extensionReloads = events.events.filter { $0.side == .widgetExtension && $0.stage == .reloadRequest }
+        let extensionReloads = events.events.filter {
+            $0.side == .widgetExtension && $0.stage == .reloadRequest
+        }
         #expect(extensionReloads.count == taps)
-        #expect(extensionReloads.allSatisfy { $0.reason?.hasPrefix("intent") == true && $0.kind == "schedule" })
-        let extensionCommits = events.events.filter { $0.side == .widgetExtension && $0.stage == .snapshotCommit }
+        #expect(
+            extensionReloads.allSatisfy { $0.reason?.hasPrefix("intent") == true && $0.kind == "schedule" })
+        let extensionCommits = events.events.filter {
+            $0.side == .widgetExtension && $0.stage == .snapshotCommit
+        }
         #expect(extensionCommits.map(\.revision) == tapped.map(\.committed))
     }
 }
