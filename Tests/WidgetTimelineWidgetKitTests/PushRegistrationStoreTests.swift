@@ -124,6 +124,21 @@ struct PushRegistrationStoreTests {
                 environment: .production, report: SetupProblemReporter { reports.add($0) }
             ).pushTokenDidChange(WidgetPushInfo(token: token), widgets: [])
             #expect(reports.problems == [.containerUnavailable(groupIdentifier: "group.example")])
+
+            // A container whose directory cannot be written: the failed save is reported too.
+            let file = directory.url.appendingPathComponent("not-a-directory")
+            try Data().write(to: file)
+            AppGroupWidgetPushHandler(
+                container: .success(SharedContainer(directory: file)), environment: .production,
+                report: SetupProblemReporter { reports.add($0) }
+            ).pushTokenDidChange(WidgetPushInfo(token: token), widgets: [])
+            #expect(reports.problems.count == 2)
+            guard case .directoryUnusable(_, let path, let reason)? = reports.problems.last else {
+                Issue.record("no report of the failed save: \(reports.problems)")
+                return
+            }
+            #expect(path == file.path)
+            #expect(reason.contains("could not be saved"))
         }
     #endif
 }
