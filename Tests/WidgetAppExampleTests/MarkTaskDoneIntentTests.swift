@@ -19,14 +19,16 @@ struct MarkTaskDoneIntentTests {
         try host.commit(TaskCountPayload(count: 3), for: TaskCountWidget())
         let extensionSync = container.intentSync(reloader: reloader, clock: clock)
 
-        let outcome = try MarkTaskDoneIntent.markDone(in: extensionSync, reading: container.store(access: .readOnly))
+        let outcome = try MarkTaskDoneIntent.markDone(
+            in: extensionSync, reading: container.store(access: .readOnly))
 
         #expect(outcome == .saved(revision: 2, reload: .afterIntent))
         // Only the host's commit asked for a reload; the system reloads the tapped widget.
         #expect(reloader.requests == [.kinds(["task-count"])])
         let provider = PlanningTimelineProvider(
             kind: TaskCountWidget(), in: .success(container),
-            configuration: ProviderConfiguration(clock: clock, calendar: { Calendar(identifier: .gregorian) }))
+            configuration: ProviderConfiguration(clock: clock, calendar: { Calendar(identifier: .gregorian) })
+        )
         let timeline = await provider.timeline()
         #expect(timeline.entries.first?.state.content?.count == 2)
         #expect(timeline.entries.first?.state.stamp?.revision == 2)
@@ -38,7 +40,8 @@ struct MarkTaskDoneIntentTests {
     func nothingStored() throws {
         let directory = try TemporaryDirectory()
         let container = SharedContainer(directory: directory.url)
-        let sync = container.intentSync(reloader: RecordingReloader(), clock: ManualClock(now: .at("2026-11-29T09:00:00Z")))
+        let sync = container.intentSync(
+            reloader: RecordingReloader(), clock: ManualClock(now: .at("2026-11-29T09:00:00Z")))
         #expect(try MarkTaskDoneIntent.markDone(in: sync, reading: container.store(access: .readOnly)) == nil)
         #expect(try container.store().keys().isEmpty)
     }

@@ -35,6 +35,7 @@ struct MarkTaskDoneIntent: AppIntent {
     {
         let widget = TaskCountWidget()
         guard let stored = store.read(widget.defaultKey, for: widget).snapshot else { return nil }
-        return try sync.commitFromIntent(TaskCountPayload(count: max(0, stored.payload.count - 1)), for: widget)
+        return try sync.commitFromIntent(
+            TaskCountPayload(count: max(0, stored.payload.count - 1)), for: widget)
     }
 }
