@@ -114,7 +114,7 @@ let package = Package(
             name: "WidgetAppExampleTests",
             dependencies: [
                 "ExampleWidgetExtension", "ExampleHostApp", "WidgetTimelineWidgetKit", "WidgetTimeline",
-                "WidgetTimelineTesting", "WidgetTimelineExamples", widgetKitStandIn,
+                "WidgetTimelineTesting", "WidgetTimelineExamples", "WidgetTimelinePush", widgetKitStandIn,
             ]
         ),
         .testTarget(
