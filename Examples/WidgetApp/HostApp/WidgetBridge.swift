@@ -9,7 +9,7 @@ import WidgetTimelineWidgetKit
     import WidgetKitStandIn
 #endif
 
-/// The host app's side of the widgets: project state → payload → ``WidgetTimeline/WidgetSync/commit(_:for:key:observedAt:)``,
+/// The host app's side of the widgets: project state → payload → ``WidgetTimeline/WidgetSync/commit(_:for:key:observedAt:reloading:)``,
 /// and the reload flush when the app leaves the foreground.
 ///
 /// Call ``projectDidChange(_:)`` wherever the project changes (after the app's own save). It saves

@@ -1,6 +1,6 @@
 public import Foundation
 
-/// What a ``WidgetSync/commit(_:for:key:observedAt:)`` did.
+/// What a ``WidgetSync/commit(_:for:key:observedAt:reloading:)`` did.
 public enum SyncOutcome: Sendable, Hashable {
     /// The stored snapshot already shows the same content; nothing was written or reloaded.
     case unchanged(revision: Int)

@@ -46,7 +46,9 @@ final class InstalledKindsQuery: @unchecked Sendable {
     }
 
     /// The answer of `ask`, or `nil` if it fails or `timeout` passes first. Returns as soon as one
-    /// of the two happens, even when `ask` never returns (a completion handler never called).
+    /// of the two happens, even when `ask` never returns (a completion handler never called): the
+    /// abandoned query is cancelled, and a bridge that ignores cancellation stays suspended until
+    /// the system calls back, its late answer discarded.
     private static func answer(
         of ask: @escaping @Sendable () async throws -> Set<String>, within timeout: Duration,
         on sleeper: any Clock<Duration>
