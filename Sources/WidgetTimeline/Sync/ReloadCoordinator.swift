@@ -83,7 +83,8 @@ public final class ReloadCoordinator: @unchecked Sendable {
     ///   - viaIntent: the request comes from an interactive widget's intent, the one path on which
     ///     the extension may ask; ignored on the host.
     /// - Returns: ``ReloadDecision/refused`` on the extension's side outside the intent path;
-    ///   otherwise what became of the targets taken together.
+    ///   otherwise what became of the targets taken together (``ReloadDecision/notInstalled`` when
+    ///   every one was skipped, or none was named).
     @discardableResult
     public func request(
         _ targets: [ReloadTarget], key: SnapshotKey? = nil, reason: String = "commit", viaIntent: Bool = false

@@ -208,12 +208,9 @@ public final class WidgetSync: @unchecked Sendable {
                 revision: outcome.revision, schemaVersion: kind.schemaVersion,
                 reason: reasons.isEmpty ? nil : reasons.joined(separator: ","))
         ]
-        let reload =
-            targets.isEmpty
-            ? ReloadDecision.notInstalled
-            : coordinator.request(
-                targets, key: key, reason: viaIntent ? "intent" : "commit", viaIntent: viaIntent,
-                loggingInto: &events)
+        let reload = coordinator.request(
+            targets, key: key, reason: viaIntent ? "intent" : "commit", viaIntent: viaIntent,
+            loggingInto: &events)
         log.record(contentsOf: events)
         return .saved(revision: outcome.revision, reload: reload, durability: outcome.durability)
     }
