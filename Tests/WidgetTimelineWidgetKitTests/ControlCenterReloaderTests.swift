@@ -9,7 +9,7 @@ import WidgetTimelineWidgetKit
 struct ControlCenterReloaderTests {
     let clock = ManualClock(now: Fixture.now)
 
-    private func reloader(_ center: RecordingControlCenter, sleeper: any Clock<Duration> = StalledClock())
+    private func reloader(_ center: RecordingWidgetCenter, sleeper: any Clock<Duration> = StalledClock())
         -> ControlCenterReloader
     {
         ControlCenterReloader(center: center, clock: clock, queryTimeout: .seconds(5), sleeper: sleeper)
@@ -18,7 +18,7 @@ struct ControlCenterReloaderTests {
     @Test("A commit reloads the widget and the control that show its data, each through its center")
     func commitReloadsBoth() async throws {
         let widgets = RecordingWidgetCenter(configured: ["task-count"])
-        let controls = RecordingControlCenter(configured: ["task-toggle"])
+        let controls = RecordingWidgetCenter(configured: ["task-toggle"])
         let controlReloader = reloader(controls)
         await controlReloader.refreshInstalledKinds()
         let sync = WidgetSync(
@@ -39,7 +39,7 @@ struct ControlCenterReloaderTests {
 
     @Test("A control kind is skipped only after two answers a minute apart leave it out")
     func settledSkip() async {
-        let center = RecordingControlCenter(configured: [])
+        let center = RecordingWidgetCenter(configured: [])
         let reloader = reloader(center)
         await reloader.refreshInstalledKinds()
         reloader.reloadControls(ofKinds: ["task-toggle", "task-toggle"])
@@ -54,7 +54,7 @@ struct ControlCenterReloaderTests {
 
     @Test("A query that fails or never answers forgets what was known; reload-all goes through")
     func failuresForget() async {
-        let center = RecordingControlCenter(configured: [])
+        let center = RecordingWidgetCenter(configured: [])
         let reloader = reloader(center)
         await reloader.refreshInstalledKinds()
         clock.advance(by: 60)
@@ -64,7 +64,7 @@ struct ControlCenterReloaderTests {
         reloader.reloadControls(ofKinds: ["task-toggle"])
         #expect(center.calls == [.reload("task-toggle")])
 
-        let hanging = RecordingControlCenter(configured: [], hangs: true)
+        let hanging = RecordingWidgetCenter(configured: [], hangs: true)
         let sleeper = ImmediateClock()
         let timed = self.reloader(hanging, sleeper: sleeper)
         #expect(await timed.refreshInstalledKinds() == nil)

@@ -73,15 +73,26 @@ struct WidgetCenterReloaderTests {
         #expect(center.calls == [.reload("parking")])
     }
 
-    @Test("A query the system never answers returns at the timeout on the injected clock, with nothing known")
+    @Test(
+        "A query the system never answers returns at the timeout on the injected clock, and forgets",
+        .timeLimit(.minutes(1)))
     func queryTimesOut() async {
-        let center = RecordingWidgetCenter(configured: [], hangs: true)
-        let sleeper = ImmediateClock()
+        let center = RecordingWidgetCenter(configured: [])
+        let sleeper = ArmedClock()
         let reloader = reloader(center, sleeper: sleeper)
+        // Two answers settle "parking" as not installed (the timeout cannot fire: disarmed) …
+        await reloader.refreshInstalledKinds()
+        clock.advance(by: 60)
+        await reloader.refreshInstalledKinds()
+        reloader.reloadTimelines(ofKinds: ["parking"])
+        #expect(center.calls.isEmpty)
 
+        // … then the system stops answering, and the timeout fires at once on the armed clock.
+        center.hangs = true
+        sleeper.arm()
         #expect(await reloader.refreshInstalledKinds() == nil)
 
-        #expect(sleeper.now.offset == .seconds(5))
+        #expect(sleeper.slept == [.seconds(5)])
         #expect(reloader.installedKinds == nil)
         reloader.reloadTimelines(ofKinds: ["parking"])
         #expect(center.calls == [.reload("parking")])
@@ -131,5 +142,33 @@ struct WidgetCenterReloaderTests {
 
         #expect(Set(flushed) == [.timelines("task-count"), .timelines("schedule")])
         #expect(Set(center.calls) == [.reload("task-count"), .reload("schedule")])
+    }
+}
+
+/// A `Clock` whose sleeps never end (until cancelled) while disarmed, and end at once, recording
+/// their length, once armed: a timeout that fires exactly when the test says.
+final class ArmedClock: Clock, @unchecked Sendable {
+    // @unchecked: `armed` and `durations` are read and written under `lock`.
+    typealias Instant = ImmediateClock.Instant
+
+    private let lock = NSLock()
+    private var armed = false
+    private var durations: [Duration] = []
+
+    var now: Instant { StalledClock().now }
+    var minimumResolution: Duration { .zero }
+
+    /// The sleeps that ended because the clock was armed.
+    var slept: [Duration] { lock.withLock { durations } }
+
+    func arm() { lock.withLock { armed = true } }
+
+    func sleep(until deadline: Instant, tolerance: Duration?) async throws {
+        let fires = lock.withLock {
+            if armed { durations.append(deadline.offset) }
+            return armed
+        }
+        if fires { return }
+        try await StalledClock().sleep(until: deadline, tolerance: tolerance)
     }
 }

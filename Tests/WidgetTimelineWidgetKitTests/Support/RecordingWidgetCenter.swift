@@ -2,9 +2,10 @@ import Foundation
 import WidgetTimelineTesting
 import WidgetTimelineWidgetKit
 
-/// A widget center that records reload requests and answers the installed kinds it is given — or,
-/// with `hangs`, never answers, like a `getCurrentConfigurations` whose completion is never called.
-final class RecordingWidgetCenter: WidgetCenterClient, @unchecked Sendable {
+/// A widget center — or a control center: one instance plays one — that records reload requests
+/// and answers the installed kinds it is given, or, with `hangs`, never answers, like a
+/// `getCurrentConfigurations` whose completion is never called.
+final class RecordingWidgetCenter: WidgetCenterClient, ControlCenterClient, @unchecked Sendable {
     // @unchecked: every stored property is read and written under `lock`.
     enum Call: Hashable {
         case reload(String)
@@ -41,6 +42,10 @@ final class RecordingWidgetCenter: WidgetCenterClient, @unchecked Sendable {
     func reloadTimelines(ofKind kind: String) { lock.withLock { recorded.append(.reload(kind)) } }
 
     func reloadAllTimelines() { lock.withLock { recorded.append(.reloadAll) } }
+
+    func reloadControls(ofKind kind: String) { reloadTimelines(ofKind: kind) }
+
+    func reloadAllControls() { reloadAllTimelines() }
 
     func configuredKinds() async throws -> Set<String> {
         if hangs { try await StalledClock().sleep(for: .seconds(3600)) }
