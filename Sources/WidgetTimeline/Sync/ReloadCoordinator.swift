@@ -19,7 +19,7 @@ import Foundation
 ///   the rolling day (``ReloadLedger``); a request near or over its budget is marked so in the log.
 /// - **The extension does not reload.** A coordinator on the extension's side refuses every request
 ///   except those of the intent path, where an interactive widget's `perform()` asks for the other
-///   kinds that show what it changed (``request(_:key:reason:)`` with `viaIntent`).
+///   kinds that show what it changed (``request(_:key:reason:viaIntent:)`` with `viaIntent`).
 ///
 /// Thread-safe: requests may come from any thread.
 public final class ReloadCoordinator: @unchecked Sendable {
