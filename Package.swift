@@ -36,7 +36,9 @@ let package = Package(
         // WidgetCenter reloader, App Group resolution, the live clock and timer. Every file imports
         // WidgetKit where it exists and WidgetKitStandIn elsewhere, so Linux type-checks the exact
         // code that ships (docs/adopting.md, "How the adapter is gated").
-        .target(name: "WidgetTimelineWidgetKit", dependencies: ["WidgetTimeline", widgetKitStandIn]),
+        .target(
+            name: "WidgetTimelineWidgetKit",
+            dependencies: ["WidgetTimeline", "WidgetTimelinePush", widgetKitStandIn]),
         // Just the WidgetKit, SwiftUI and AppIntents API the adapter, the example app and typical
         // provider code use, each declaration with Apple's signature and the page it was copied from.
         // Empty on Apple platforms. Swift 5 mode, as Apple builds these frameworks (the SDK's
@@ -62,7 +64,9 @@ let package = Package(
         // The command line, as a library so tests drive it in-process.
         .target(
             name: "WidgetTimelineCLI",
-            dependencies: ["WidgetTimeline", "WidgetTimelineExamples", "WidgetTimelineSimulation"]
+            dependencies: [
+                "WidgetTimeline", "WidgetTimelineExamples", "WidgetTimelineSimulation", "WidgetTimelinePush",
+            ]
         ),
         .executableTarget(name: "widget-timeline", dependencies: ["WidgetTimelineCLI"]),
         // Runs a program and reports its peak resident memory without inflating it (see its source),
@@ -102,7 +106,7 @@ let package = Package(
             name: "WidgetTimelineWidgetKitTests",
             dependencies: [
                 "WidgetTimelineWidgetKit", "WidgetTimeline", "WidgetTimelineTesting",
-                "WidgetTimelineExamples",
+                "WidgetTimelineExamples", "WidgetTimelinePush",
                 widgetKitStandIn,
             ]
         ),
@@ -110,7 +114,7 @@ let package = Package(
             name: "WidgetAppExampleTests",
             dependencies: [
                 "ExampleWidgetExtension", "ExampleHostApp", "WidgetTimelineWidgetKit", "WidgetTimeline",
-                "WidgetTimelineTesting", "WidgetTimelineExamples", widgetKitStandIn,
+                "WidgetTimelineTesting", "WidgetTimelineExamples", "WidgetTimelinePush", widgetKitStandIn,
             ]
         ),
         .testTarget(
@@ -121,7 +125,7 @@ let package = Package(
             name: "WidgetTimelineCLITests",
             dependencies: [
                 "WidgetTimelineCLI", "WidgetTimeline", "WidgetTimelineExamples", "WidgetTimelineTesting",
-                "WidgetTimelineSimulation",
+                "WidgetTimelineSimulation", "WidgetTimelinePush",
             ],
             exclude: ["Snapshots", "Fixtures"]
         ),

@@ -7,6 +7,7 @@ public final class RecordingReloader: WidgetReloader, @unchecked Sendable {
     private let lock = NSLock()
     private var recorded: [Request] = []
     private var installed: Set<String>?
+    private var history: InstalledKindsHistory?
 
     /// One call made to the reloader.
     public enum Request: Sendable, Hashable {
@@ -31,6 +32,13 @@ public final class RecordingReloader: WidgetReloader, @unchecked Sendable {
     public var installedKinds: Set<String>? {
         get { lock.withLock { installed } }
         set { lock.withLock { installed = newValue } }
+    }
+
+    /// The system's answers with their instants, as a reloader that asks the system keeps them;
+    /// when set, it decides skips instead of ``installedKinds``.
+    public var installedKindsHistory: InstalledKindsHistory? {
+        get { lock.withLock { history } }
+        set { lock.withLock { history = newValue } }
     }
 
     public func reloadTimelines(ofKinds kinds: [String]) { lock.withLock { recorded.append(.kinds(kinds)) } }

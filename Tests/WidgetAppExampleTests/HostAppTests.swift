@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import WidgetTimeline
 import WidgetTimelineExamples
+import WidgetTimelinePush
 import WidgetTimelineTesting
 import WidgetTimelineWidgetKit
 
@@ -141,4 +142,36 @@ struct HostAppTests {
         #expect(stored.snapshot?.payload == TaskCountPayload(count: 1))
         #expect(stored.snapshot?.revision == 1)
     }
+
+    @Test("The push token the extension recorded is uploaded once; a failed upload is tried again")
+    func pushUpload() async throws {
+        let host = try Host()
+        #expect(
+            await host.bridge.uploadPushRegistrationIfChanged { _ in Issue.record("nothing to upload") }
+                == false)
+        // The extension's handler records a token (as AppGroupWidgetPushHandler does).
+        let widget = try RegisteredWidget(id: "parking.systemSmall.1", kind: "parking", family: "systemSmall")
+        try host.container.pushRegistrations().record(
+            token: Data([0xAB, 0xCD]), widgets: [widget], environment: .development)
+
+        struct Offline: Error {}
+        #expect(await host.bridge.uploadPushRegistrationIfChanged { _ in throw Offline() } == false)
+        let uploaded = Uploads()
+        #expect(await host.bridge.uploadPushRegistrationIfChanged { uploaded.add($0) })
+        #expect(await host.bridge.uploadPushRegistrationIfChanged { uploaded.add($0) } == false)
+
+        #expect(uploaded.bodies.count == 1)
+        let registration = try PushRegistration(json: try #require(uploaded.bodies.first))
+        #expect(registration.token.hex == "abcd")
+        #expect(registration.widgets == [widget])
+    }
+}
+
+/// Upload bodies, collected.
+private final class Uploads: @unchecked Sendable {
+    // @unchecked: `recorded` is read and written under `lock`.
+    private let lock = NSLock()
+    private var recorded: [Data] = []
+    var bodies: [Data] { lock.withLock { recorded } }
+    func add(_ body: Data) { lock.withLock { recorded.append(body) } }
 }

@@ -77,29 +77,64 @@ struct StandInCompileSuiteTests {
         }
     }
 
-    /// The package's own adapter under the watchOS check. It has no `recommendations()` yet, so it
-    /// cannot build for watchOS, which `Package.swift` declares; this records exactly that, and
-    /// fails (the known issue is no longer seen) once the adapter implements it.
-    @Test("The adapter under the watchOS check is refused only for its missing recommendations()")
+    /// The package's own adapter under the watchOS check: it builds for watchOS, which
+    /// `Package.swift` declares, because `PlanningAppIntentTimelineProvider` implements
+    /// `recommendations()` (WidgetKit's default is unavailable there).
+    @Test("The adapter type-checks under the watchOS check, with no error")
     func adapterUnderWatchOS() throws {
+        let result = try typecheckAdapter(for: .watchOS)
+        #expect(result.status == 0, "\(result.transcript)")
+        #expect(result.messages("error").isEmpty, "\(result.transcript)")
+    }
+
+    @Test("The adapter type-checks under the iOS check, with no error")
+    func adapterUnderIOS() throws {
+        let result = try typecheckAdapter(for: .iOS)
+        #expect(result.status == 0, "\(result.transcript)")
+    }
+
+    /// The check is not vacuous: the same adapter with `recommendations()` taken out is refused
+    /// under the watchOS check for exactly that, and still accepted under the iOS one.
+    @Test("Without its recommendations(), the adapter is refused for watchOS and accepted for iOS")
+    func adapterWithoutRecommendations() throws {
+        let copy = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "adapter-without-recommendations-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: copy) }
+        try FileManager.default.copyItem(at: Self.adapterDirectory, to: copy)
+        let provider = copy.appendingPathComponent("Provider/PlanningAppIntentTimelineProvider.swift")
+        let source = try String(contentsOf: provider, encoding: .utf8)
+        let implementation =
+            "    public func recommendations() -> [AppIntentRecommendation<Intent>] { recommended() }\n"
+        try #require(source.contains(implementation), "the implementation moved; update this test")
+        try source.replacingOccurrences(of: implementation, with: "").write(
+            to: provider, atomically: true, encoding: .utf8)
+
+        let watchOS = try typecheckAdapter(for: .watchOS, in: copy)
+        #expect(watchOS.status != 0)
+        let errors = watchOS.messages("error")
+        #expect(errors.contains { $0.contains("does not conform to protocol 'AppIntentTimelineProvider'") })
+        #expect(errors.contains { $0.contains("recommendations()") })
+        #expect(
+            errors.allSatisfy { $0.contains("AppIntentTimelineProvider") || $0.contains("recommendations()") }
+        )
+        #expect(try typecheckAdapter(for: .iOS, in: copy).status == 0)
+    }
+
+    static let adapterDirectory = CompileSuite.packageRoot.appendingPathComponent(
+        "Sources/WidgetTimelineWidgetKit")
+
+    /// Type-checks every Swift file under `directory` (the adapter by default) for `platform`,
+    /// against the core module of this very test run, built by SwiftPM beside the test bundle.
+    private func typecheckAdapter(for platform: CompileSuite.Platform, in directory: URL = adapterDirectory)
+        throws -> TypeCheckResult
+    {
         let suite = try CompileSuite.shared.get()
-        let adapter = CompileSuite.packageRoot.appendingPathComponent("Sources/WidgetTimelineWidgetKit")
-        let files = (FileManager.default.enumerator(atPath: adapter.path)?.compactMap { $0 as? String } ?? [])
-            .filter { $0.hasSuffix(".swift") }.sorted().map { adapter.appendingPathComponent($0) }
+        let files =
+            (FileManager.default.enumerator(atPath: directory.path)?.compactMap { $0 as? String } ?? [])
+            .filter { $0.hasSuffix(".swift") }.sorted().map { directory.appendingPathComponent($0) }
         try #require(files.count > 10)
-
-        // The core module of this very test run, built by SwiftPM beside the test bundle.
-        let result = try suite.typecheck(
-            files, for: .watchOS, languageMode: 6, extraModules: [Self.thisBuildsModules])
-
-        withKnownIssue("PlanningAppIntentTimelineProvider does not implement recommendations() yet") {
-            for error in result.messages("error") { Issue.record(Comment(rawValue: error)) }
-        } matching: { issue in
-            issue.comments.contains {
-                $0.rawValue.contains("recommendations()")
-                    || $0.rawValue.contains("does not conform to protocol 'AppIntentTimelineProvider'")
-            }
-        }
+        return try suite.typecheck(
+            files, for: platform, languageMode: 6, extraModules: [Self.thisBuildsModules])
     }
 
     /// `.build/<triple>/debug/Modules` of the running test: the test executable sits in

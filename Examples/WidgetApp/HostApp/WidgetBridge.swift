@@ -9,13 +9,14 @@ import WidgetTimelineWidgetKit
     import WidgetKitStandIn
 #endif
 
-/// The host app's side of the widgets: project state → payload → ``WidgetTimeline/WidgetSync/commit(_:for:key:observedAt:)``,
+/// The host app's side of the widgets: project state → payload → ``WidgetTimeline/WidgetSync/commit(_:for:key:observedAt:reloading:)``,
 /// and the reload flush when the app leaves the foreground.
 ///
 /// Call ``projectDidChange(_:)`` wherever the project changes (after the app's own save). It saves
 /// at once; the sync skips unchanged content, and reloads only installed widget kinds, coalesced.
 final class WidgetBridge: Sendable {
     private let sync: WidgetSync?
+    private let pushRegistrations: PushRegistrationStore?
     private let reloader: WidgetCenterReloader
     private let clock: any WidgetClock
     private let calendar: @Sendable () -> Calendar
@@ -40,11 +41,13 @@ final class WidgetBridge: Sendable {
         switch container {
         case .success(let container):
             sync = container.widgetSync(reloader: reloader, clock: clock, debounce: debounce)
+            pushRegistrations = container.pushRegistrations(clock: clock)
             setupProblem = nil
         case .failure(let problem):
             // Loud in development: the widgets would otherwise show "no data" forever.
             assertionFailure(problem.description)
             sync = nil
+            pushRegistrations = nil
             setupProblem = problem
         }
     }
@@ -90,6 +93,23 @@ final class WidgetBridge: Sendable {
             Task { await refreshInstalledWidgets() }
         default:
             break
+        }
+    }
+
+    /// Uploads the widget push token the extension recorded, if it changed since the last upload
+    /// (docs/push.md, "In the app"). Call it when the scene becomes active, with the app's own
+    /// request to its server; a failed upload is tried again next time.
+    ///
+    /// - Returns: whether a registration was uploaded.
+    @discardableResult
+    func uploadPushRegistrationIfChanged(with upload: (_ json: Data) async throws -> Void) async -> Bool {
+        guard let pushRegistrations, let changed = pushRegistrations.pendingUpload() else { return false }
+        do {
+            try await upload(changed.json)
+            try pushRegistrations.markUploaded(changed)
+            return true
+        } catch {
+            return false
         }
     }
 

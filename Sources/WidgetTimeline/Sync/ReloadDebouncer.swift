@@ -1,6 +1,6 @@
 public import Foundation
 
-/// Coalesces reload requests: saves happen at once, reloads wait until requests stop for
+/// Coalesces reload requests, keyed by channel and kind: saves happen at once, reloads wait until requests stop for
 /// a quiet period, at most a maximum delay after the first one, and go out at once on a flush.
 ///
 /// A value-type state machine: feed it events, perform the actions it returns. It never reads a
@@ -15,12 +15,12 @@ public struct ReloadDebouncer: Sendable, Hashable {
 
     private enum State: Hashable {
         case idle
-        case pending(kinds: [String], first: Date, deadline: Date)
+        case pending(targets: [ReloadTarget], first: Date, deadline: Date)
     }
 
     public enum Event: Sendable, Hashable {
-        /// Reloads of `kinds` were asked for at the instant.
-        case requested(kinds: [String], at: Date)
+        /// Reloads of `targets` were asked for at the instant.
+        case requested([ReloadTarget], at: Date)
         /// The timer started for a deadline fired at the instant.
         case timerFired(at: Date)
         /// The app is leaving the foreground, or is asked to send everything now.
@@ -32,8 +32,8 @@ public struct ReloadDebouncer: Sendable, Hashable {
         case none
         /// Start (or move) the timer to fire at the deadline.
         case startTimer(Date)
-        /// Reload these kinds now, and stop the timer.
-        case reload([String])
+        /// Reload these targets now, and stop the timer.
+        case reload([ReloadTarget])
     }
 
     public init(window: TimeInterval = 0, maximumDelay: TimeInterval = 10) {
@@ -41,9 +41,9 @@ public struct ReloadDebouncer: Sendable, Hashable {
         self.maximumDelay = max(self.window, maximumDelay)
     }
 
-    /// Kinds waiting for a reload, in the order first asked for.
-    public var pendingKinds: [String] {
-        if case .pending(let kinds, _, _) = state { return kinds }
+    /// Targets waiting for a reload, in the order first asked for.
+    public var pendingTargets: [ReloadTarget] {
+        if case .pending(let targets, _, _) = state { return targets }
         return []
     }
 
@@ -55,36 +55,36 @@ public struct ReloadDebouncer: Sendable, Hashable {
 
     public mutating func handle(_ event: Event) -> Action {
         switch (state, event) {
-        case (.idle, .requested(let kinds, let at)):
-            guard window > 0 else { return kinds.isEmpty ? .none : .reload(Self.unique(kinds)) }
-            guard !kinds.isEmpty else { return .none }
+        case (.idle, .requested(let targets, let at)):
+            guard window > 0 else { return targets.isEmpty ? .none : .reload(Self.unique(targets)) }
+            guard !targets.isEmpty else { return .none }
             let deadline = at.addingTimeInterval(window)
-            state = .pending(kinds: Self.unique(kinds), first: at, deadline: deadline)
+            state = .pending(targets: Self.unique(targets), first: at, deadline: deadline)
             return .startTimer(deadline)
-        case (.pending(let pending, let first, _), .requested(let kinds, let at)):
+        case (.pending(let pending, let first, _), .requested(let targets, let at)):
             let deadline = min(at.addingTimeInterval(window), first.addingTimeInterval(maximumDelay))
-            state = .pending(kinds: Self.unique(pending + kinds), first: first, deadline: deadline)
+            state = .pending(targets: Self.unique(pending + targets), first: first, deadline: deadline)
             return .startTimer(deadline)
-        case (.pending(let kinds, _, let deadline), .timerFired(let at)):
+        case (.pending(let targets, _, let deadline), .timerFired(let at)):
             // A timer that fired early (it was moved) restarts for the current deadline.
             guard at >= deadline else { return .startTimer(deadline) }
             state = .idle
-            return .reload(kinds)
-        case (.pending(let kinds, _, _), .flush):
+            return .reload(targets)
+        case (.pending(let targets, _, _), .flush):
             state = .idle
-            return .reload(kinds)
+            return .reload(targets)
         case (.idle, .timerFired), (.idle, .flush):
             return .none
         }
     }
 
-    private static func unique(_ kinds: [String]) -> [String] {
-        var seen: Set<String> = []
-        return kinds.filter { seen.insert($0).inserted }
+    private static func unique(_ targets: [ReloadTarget]) -> [ReloadTarget] {
+        var seen: Set<ReloadTarget> = []
+        return targets.filter { seen.insert($0).inserted }
     }
 }
 
-/// Whether ``WidgetSync`` coalesces reload requests, and with which timer.
+/// Whether ``WidgetSync`` and its ``ReloadCoordinator`` coalesce reload requests, and with which timer.
 public enum ReloadDebounce: Sendable {
     /// Every save asks for its reload at once.
     case immediate

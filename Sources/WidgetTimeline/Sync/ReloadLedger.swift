@@ -1,21 +1,62 @@
 public import Foundation
 
-/// Counts the reloads asked for per widget kind over a rolling 24 hours and says when a kind nears
-/// its budget.
+/// Counts, per kind over a rolling 24 hours, what each refresh channel spends — timeline reloads,
+/// control reloads and received pushes — and says when one nears its budget, before it is burned.
 ///
-/// The system's budget is per widget, dynamic and unpublished: "typically 40–70 refreshes a day"
-/// (docs/simulator.md, "daily budget"). The default warns at the low end.
+/// The system's timeline budget is per widget, dynamic and unpublished: "typically 40–70
+/// refreshes a day" (docs/simulator.md, "daily budget"); the default warns at the low end. Apple
+/// publishes no number for pushes and none for control reloads, so those counters have no budget
+/// unless one is given: they are counted and reported, and warn only against a budget you set.
 public struct ReloadLedger: Sendable, Hashable {
-    /// The reloads a day a kind is assumed to get.
+    /// What a count is of.
+    public enum Counter: String, Sendable, Hashable, CaseIterable, Comparable {
+        /// Timeline reloads asked of `WidgetCenter`.
+        case timelineReloads = "timeline-reloads"
+        /// Control reloads asked of `ControlCenter`.
+        case controlReloads = "control-reloads"
+        /// Pushes received that reloaded the kind's timelines.
+        case receivedPushes = "received-pushes"
+
+        /// The counter a reload on `channel` spends.
+        public init(_ channel: ReloadTarget.Channel) {
+            switch channel {
+            case .timelines: self = .timelineReloads
+            case .controls: self = .controlReloads
+            }
+        }
+
+        public static func < (lhs: Counter, rhs: Counter) -> Bool {
+            allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
+        }
+    }
+
+    /// The timeline reloads a day a kind is assumed to get.
     public var dailyBudget: Int
-    /// The share of the budget at which a kind counts as near it.
+    /// The control reloads a day a control kind is assumed to get; `nil`: unknown, never warned of.
+    public var controlBudget: Int?
+    /// The pushes a day a kind is assumed to get; `nil`: unknown, never warned of.
+    public var pushBudget: Int?
+    /// The share of a budget at which a kind counts as near it.
     public var warningShare: Double
 
-    private var requests: [String: [Date]] = [:]
+    private var events: [Counter: [String: [Date]]] = [:]
 
-    public init(dailyBudget: Int = 40, warningShare: Double = 0.8) {
+    public init(
+        dailyBudget: Int = 40, controlBudget: Int? = nil, pushBudget: Int? = nil, warningShare: Double = 0.8
+    ) {
         self.dailyBudget = max(1, dailyBudget)
+        self.controlBudget = controlBudget.map { max(1, $0) }
+        self.pushBudget = pushBudget.map { max(1, $0) }
         self.warningShare = min(max(0, warningShare), 1)
+    }
+
+    /// The budget of a counter, `nil` when none is known.
+    public func budget(of counter: Counter) -> Int? {
+        switch counter {
+        case .timelineReloads: dailyBudget
+        case .controlReloads: controlBudget
+        case .receivedPushes: pushBudget
+        }
     }
 
     /// How a kind stands against its budget.
@@ -23,10 +64,23 @@ public struct ReloadLedger: Sendable, Hashable {
         case withinBudget(count: Int, budget: Int)
         case nearBudget(count: Int, budget: Int)
         case overBudget(count: Int, budget: Int)
+        /// Counted, with no budget to compare against.
+        case unbudgeted(count: Int)
 
         public var count: Int {
             switch self {
-            case .withinBudget(let count, _), .nearBudget(let count, _), .overBudget(let count, _): count
+            case .withinBudget(let count, _), .nearBudget(let count, _), .overBudget(let count, _),
+                .unbudgeted(let count):
+                count
+            }
+        }
+
+        /// `near-budget`, `over-budget`, or `nil`: the mark a diagnostic event gets.
+        public var mark: String? {
+            switch self {
+            case .nearBudget: "near-budget"
+            case .overBudget: "over-budget"
+            case .withinBudget, .unbudgeted: nil
             }
         }
 
@@ -36,16 +90,23 @@ public struct ReloadLedger: Sendable, Hashable {
             case .nearBudget(let count, let budget): "\(count) of \(budget) reloads in 24 h: near the budget"
             case .overBudget(let count, let budget):
                 "\(count) reloads in 24 h, over the budget of \(budget): the system will start refusing them"
+            case .unbudgeted(let count): "\(count) in 24 h, against no known budget"
             }
         }
     }
 
-    /// Records a reload of `kind` at `instant` and returns the kind's status after it.
+    /// Records a timeline reload of `kind` at `instant` and returns the kind's status after it.
     @discardableResult
     public mutating func record(_ kind: String, at instant: Date) -> Status {
+        record(.timelineReloads, of: kind, at: instant)
+    }
+
+    /// Records one event of `counter` for `kind` at `instant` and returns the status after it.
+    @discardableResult
+    public mutating func record(_ counter: Counter, of kind: String, at instant: Date) -> Status {
         let start = instant.addingTimeInterval(-24 * 3600)
-        let count = Self.record(instant, after: start, in: &requests[kind, default: []])
-        return Self.status(count: count, budget: dailyBudget, warningShare: warningShare)
+        let count = Self.record(instant, after: start, in: &events[counter, default: [:]][kind, default: []])
+        return status(counter, count: count)
     }
 
     /// Appends `instant` to `dates` and keeps only those in (`start`, `instant`]; returns how many.
@@ -67,16 +128,38 @@ public struct ReloadLedger: Sendable, Hashable {
         return dates.count
     }
 
-    /// The reloads of `kind` in the 24 hours up to `instant`.
+    /// The timeline reloads of `kind` in the 24 hours up to `instant`.
     public func count(of kind: String, at instant: Date) -> Int {
-        Self.window(requests[kind] ?? [], endingAt: instant).count
+        count(.timelineReloads, of: kind, at: instant)
     }
 
+    /// The events of `counter` for `kind` in the 24 hours up to `instant`.
+    public func count(_ counter: Counter, of kind: String, at instant: Date) -> Int {
+        Self.window(events[counter]?[kind] ?? [], endingAt: instant).count
+    }
+
+    /// The timeline-reload status of `kind` at `instant`.
     public func status(of kind: String, at instant: Date) -> Status {
-        Self.status(count: count(of: kind, at: instant), budget: dailyBudget, warningShare: warningShare)
+        status(.timelineReloads, of: kind, at: instant)
     }
 
-    private static func status(count: Int, budget: Int, warningShare: Double) -> Status {
+    /// The status of `counter` for `kind` at `instant`.
+    public func status(_ counter: Counter, of kind: String, at instant: Date) -> Status {
+        status(counter, count: count(counter, of: kind, at: instant))
+    }
+
+    /// Every counter and kind with a count in the 24 hours up to `instant`, sorted.
+    public func statuses(at instant: Date) -> [(counter: Counter, kind: String, status: Status)] {
+        events.keys.sorted().flatMap { counter in
+            (events[counter] ?? [:]).keys.sorted().compactMap { kind in
+                let status = status(counter, of: kind, at: instant)
+                return status.count > 0 ? (counter, kind, status) : nil
+            }
+        }
+    }
+
+    private func status(_ counter: Counter, count: Int) -> Status {
+        guard let budget = budget(of: counter) else { return .unbudgeted(count: count) }
         if count > budget { return .overBudget(count: count, budget: budget) }
         if Double(count) >= Double(budget) * warningShare { return .nearBudget(count: count, budget: budget) }
         return .withinBudget(count: count, budget: budget)

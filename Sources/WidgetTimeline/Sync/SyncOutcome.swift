@@ -1,6 +1,6 @@
 public import Foundation
 
-/// What a ``WidgetSync/commit(_:for:key:observedAt:)`` did.
+/// What a ``WidgetSync/commit(_:for:key:observedAt:reloading:)`` did.
 public enum SyncOutcome: Sendable, Hashable {
     /// The stored snapshot already shows the same content; nothing was written or reloaded.
     case unchanged(revision: Int)
@@ -24,4 +24,10 @@ public enum ReloadDecision: Sendable, Hashable {
     case pending(until: Date)
     /// No widget of the kind is installed, so no reload was asked for.
     case notInstalled
+    /// Saved from the widget extension outside the intent path, which may not reload: the widget's
+    /// next scheduled refresh reads the saved revision.
+    case refused
+    /// Saved by an interactive widget's intent: the system reloads the tapped widget when
+    /// `perform()` returns, and reads the saved revision then.
+    case afterIntent
 }

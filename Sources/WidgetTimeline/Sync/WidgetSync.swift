@@ -17,23 +17,26 @@ public import Foundation
 ///   app re-confirms does not turn stale on the widget.
 /// - A crash between save and reload loses nothing: the snapshot is durable, and the widget's next
 ///   scheduled refresh reads it. The reload is an optimisation, not the transaction.
-/// - The extension never reloads; reload-all is for global events only (``reloadAll(reason:)``).
+/// - Reloads go through one ``ReloadCoordinator`` for timelines and controls alike: a commit asks
+///   for its kind's timelines, or for the targets given (``commit(_:for:key:observedAt:reloading:)``).
+/// - The extension commits through a sync made with `side: .widgetExtension`: its commits are saved
+///   like the host's, and ask for no reload — except an interactive widget's intent
+///   (``commitFromIntent(_:for:key:observedAt:alsoReloading:)``), the documented path.
+/// - Reload-all is for global events only (``reloadAll(reason:)``).
 ///
 /// Thread-safe: commits may come from any thread.
 public final class WidgetSync: @unchecked Sendable {
-    // @unchecked: `debouncer` and `ledger` are read and written under `lock`; everything else is
-    // immutable and Sendable.
+    // @unchecked: `lastCommits` and `loggedSkips` are read and written under `lock`; everything
+    // else is immutable and Sendable.
     private let store: any SnapshotStore
-    private let reloader: any WidgetReloader
     private let clock: any WidgetClock
     private let log: any DiagnosticSink
-    private let debounce: ReloadDebounce
+    /// Where every reload request goes, for both channels.
+    public let coordinator: ReloadCoordinator
     /// The share of a kind's stale threshold after which unchanged content is saved again.
     public let reconfirmationShare: Double?
 
     private let lock = NSLock()
-    private var debouncer: ReloadDebouncer
-    private var reloadLedger: ReloadLedger
     /// This sync's last commit per key: while it is still the key's newest revision, deciding
     /// "unchanged" needs only a directory listing, not a read of the record (the newest revision
     /// number never goes down, so finding its own revision newest means nothing was committed since).
@@ -57,42 +60,65 @@ public final class WidgetSync: @unchecked Sendable {
     ///   - ledger: counts reloads per kind against a daily budget.
     ///   - reconfirmationShare: unchanged content is saved again once its data is older than this
     ///     share of the kind's stale threshold (default one half); `nil` never saves it again.
+    ///   - controls: how control reloads are asked for (`ControlCenter`), if the app has controls.
+    ///   - side: `.host` in the app; `.widgetExtension` in the extension, which reloads only on the
+    ///     intent path.
     ///   - log: where diagnostic events go.
-    public init(
+    public convenience init(
         store: any SnapshotStore,
         reloader: any WidgetReloader,
         clock: any WidgetClock,
         debounce: ReloadDebounce = .immediate,
         ledger: ReloadLedger = ReloadLedger(),
         reconfirmationShare: Double? = 0.5,
+        controls: (any ControlReloader)? = nil,
+        side: DiagnosticEvent.Side = .host,
+        log: any DiagnosticSink = DiscardingDiagnosticSink()
+    ) {
+        self.init(
+            store: store,
+            coordinator: ReloadCoordinator(
+                timelines: reloader, controls: controls, clock: clock, debounce: debounce, ledger: ledger,
+                side: side, log: log),
+            clock: clock, reconfirmationShare: reconfirmationShare, log: log)
+    }
+
+    /// A sync whose reloads go to `coordinator`, which may be shared with other code of the app
+    /// that asks for control or timeline reloads without a commit.
+    public init(
+        store: any SnapshotStore,
+        coordinator: ReloadCoordinator,
+        clock: any WidgetClock,
+        reconfirmationShare: Double? = 0.5,
         log: any DiagnosticSink = DiscardingDiagnosticSink()
     ) {
         self.store = store
-        self.reloader = reloader
+        self.coordinator = coordinator
         self.clock = clock
-        self.debounce = debounce
         self.reconfirmationShare = reconfirmationShare
         self.log = log
-        reloadLedger = ledger
-        switch debounce {
-        case .immediate: debouncer = ReloadDebouncer(window: 0)
-        case .window(let window, let maximumDelay, _):
-            debouncer = ReloadDebouncer(window: window, maximumDelay: maximumDelay)
-        }
     }
 
-    /// The reloads asked for per kind over the last 24 hours.
-    public var ledger: ReloadLedger { lock.withLock { reloadLedger } }
+    /// The reloads (and received pushes) per channel and kind over the last 24 hours.
+    public var ledger: ReloadLedger { coordinator.ledger }
 
-    /// Kinds whose reload is waiting for the debounce deadline.
-    public var pendingReloads: [String] { lock.withLock { debouncer.pendingKinds } }
+    /// Timeline kinds whose reload is waiting for the debounce deadline.
+    public var pendingReloads: [String] {
+        coordinator.pendingTargets.filter { $0.channel == .timelines }.map(\.kind)
+    }
+
+    /// Every target, on either channel, whose reload is waiting for the debounce deadline.
+    public var pendingTargets: [ReloadTarget] { coordinator.pendingTargets }
 
     /// Saves `payload` for `kind` and, if that succeeded and the content changed, asks for a reload.
     ///
     /// - Parameters:
     ///   - key: the snapshot key; the kind's default key (its kind string) when `nil`.
     ///   - observedAt: when the data was true, if not now (a server timestamp).
-    /// - Returns: ``SyncOutcome/unchanged(revision:)`` or ``SyncOutcome/saved(revision:reload:)``.
+    ///   - reloading: what to reload after the save; the kind's timelines when `nil`. Name a
+    ///     control too (`[.timelines("tasks"), .controls("task-toggle")]`) when it shows this data.
+    /// - Returns: ``SyncOutcome/unchanged(revision:)`` or ``SyncOutcome/saved(revision:reload:durability:)``;
+    ///   on the extension's side the reload is ``ReloadDecision/refused``.
     /// - Throws: the store's error when the save failed; no reload was asked for and the previous
     ///   snapshot is intact.
     @discardableResult
@@ -100,7 +126,49 @@ public final class WidgetSync: @unchecked Sendable {
         _ payload: Kind.Payload,
         for kind: Kind,
         key: SnapshotKey? = nil,
-        observedAt: Date? = nil
+        observedAt: Date? = nil,
+        reloading: [ReloadTarget]? = nil
+    ) throws(SnapshotStoreError) -> SyncOutcome {
+        try commit(
+            payload, for: kind, key: key, observedAt: observedAt,
+            reloading: reloading ?? [.timelines(kind.kind)],
+            viaIntent: false)
+    }
+
+    /// Saves what an interactive widget's intent changed, from the extension's `perform()`, and
+    /// returns once the save is durable — so the provider run the system starts when `perform()`
+    /// returns reads this revision.
+    ///
+    /// ```swift
+    /// func perform() async throws -> some IntentResult {
+    ///     try ExtensionSetup.intentSync.commitFromIntent(TaskCountPayload(count: done), for: TaskCountWidget())
+    ///     return .result()
+    /// }
+    /// ```
+    ///
+    /// The tapped widget needs no request: the system reloads it after `perform()` returns
+    /// (``ReloadDecision/afterIntent``). Other kinds that show the same data may or may not be
+    /// reloaded by the system; name them in `alsoReloading` and they are asked for at once, the one
+    /// reload the extension may request (the system may take minutes to honour it).
+    ///
+    /// - Throws: the store's error when the save failed: throw it from `perform()`, nothing changed.
+    @discardableResult
+    public func commitFromIntent<Kind: WidgetKind>(
+        _ payload: Kind.Payload,
+        for kind: Kind,
+        key: SnapshotKey? = nil,
+        observedAt: Date? = nil,
+        alsoReloading: [ReloadTarget] = []
+    ) throws(SnapshotStoreError) -> SyncOutcome {
+        let outcome = try commit(
+            payload, for: kind, key: key, observedAt: observedAt, reloading: alsoReloading, viaIntent: true)
+        guard case .saved(let revision, _, let durability) = outcome else { return outcome }
+        return .saved(revision: revision, reload: .afterIntent, durability: durability)
+    }
+
+    private func commit<Kind: WidgetKind>(
+        _ payload: Kind.Payload, for kind: Kind, key: SnapshotKey?, observedAt: Date?,
+        reloading targets: [ReloadTarget], viaIntent: Bool
     ) throws(SnapshotStoreError) -> SyncOutcome {
         let key = key ?? kind.defaultKey
         let now = clock.now
@@ -132,36 +200,30 @@ public final class WidgetSync: @unchecked Sendable {
             revision: outcome.revision, kind: kind.kind, fingerprint: fingerprint,
             dataObservedAt: Instant.rounded(observedAt ?? now))
         lock.withLock { lastCommits[key] = committed }
-        // The commit's event and its reload request are logged together, in one append.
+        // The commit's event and its reload requests are logged together, in one append.
+        let reasons = [viaIntent ? "intent" : nil, outcome.isDurable ? nil : "not-durable"].compactMap { $0 }
         var events = [
             DiagnosticEvent(
-                at: now, side: .host, stage: .snapshotCommit, key: key, kind: kind.kind,
-                revision: outcome.revision,
-                schemaVersion: kind.schemaVersion, reason: outcome.isDurable ? nil : "not-durable")
+                at: now, side: coordinator.side, stage: .snapshotCommit, key: key, kind: kind.kind,
+                revision: outcome.revision, schemaVersion: kind.schemaVersion,
+                reason: reasons.isEmpty ? nil : reasons.joined(separator: ","))
         ]
-        let reload = requestReload(of: kind.kind, key: key, at: now, loggingInto: &events)
+        let reload = coordinator.request(
+            targets, key: key, reason: viaIntent ? "intent" : "commit", viaIntent: viaIntent,
+            loggingInto: &events)
         log.record(contentsOf: events)
         return .saved(revision: outcome.revision, reload: reload, durability: outcome.durability)
     }
 
-    /// Sends every pending reload now: call it when the app leaves the foreground.
+    /// Sends every pending reload now, on both channels: call it when the app leaves the foreground.
     ///
-    /// - Returns: the kinds reloaded.
+    /// - Returns: the targets reloaded.
     @discardableResult
-    public func flush() -> [String] {
-        let action = lock.withLock { debouncer.handle(.flush) }
-        if case .window(_, _, let timer) = debounce { timer.cancel() }
-        var events: [DiagnosticEvent] = []
-        let kinds = perform(action, reason: "flush", key: nil, loggingInto: &events)
-        log.record(contentsOf: events)
-        return kinds
-    }
+    public func flush() -> [ReloadTarget] { coordinator.flush() }
 
     /// Reloads every widget of the app, for global events such as signing out.
     public func reloadAll(reason: String) {
-        let now = clock.now
-        reloader.reloadAllTimelines()
-        log.record(DiagnosticEvent(at: now, side: .host, stage: .reloadRequest, kind: "*", reason: reason))
+        coordinator.reloadAll(.timelines, reason: reason)
     }
 
     // MARK: - Steps
@@ -194,68 +256,6 @@ public final class WidgetSync: @unchecked Sendable {
         return stored.revision
     }
 
-    /// Asks for a reload of `kind` (now, or when the debounce window closes), adding what it did to
-    /// `events` for the caller to log.
-    private func requestReload(
-        of kind: String, key: SnapshotKey, at now: Date, loggingInto events: inout [DiagnosticEvent]
-    ) -> ReloadDecision {
-        if let installed = reloader.installedKinds, !installed.contains(kind) {
-            events.append(
-                DiagnosticEvent(
-                    at: now, side: .host, stage: .reloadRequest, key: key, kind: kind, reason: "not-installed"
-                ))
-            return .notInstalled
-        }
-        let action = lock.withLock { debouncer.handle(.requested(kinds: [kind], at: now)) }
-        if case .startTimer(let deadline) = action {
-            schedule(deadline)
-            return .pending(until: deadline)
-        }
-        perform(action, reason: "commit", key: key, loggingInto: &events)
-        return .requested
-    }
-
-    private func schedule(_ deadline: Date) {
-        guard case .window(_, _, let timer) = debounce else { return }
-        timer.schedule(at: deadline) { [weak self] in self?.timerFired() }
-    }
-
-    private func timerFired() {
-        let action = lock.withLock { debouncer.handle(.timerFired(at: clock.now)) }
-        if case .startTimer(let deadline) = action {
-            schedule(deadline)
-            return
-        }
-        var events: [DiagnosticEvent] = []
-        perform(action, reason: "debounce", key: nil, loggingInto: &events)
-        log.record(contentsOf: events)
-    }
-
-    /// Carries out a debouncer action, adding one reload-request event per kind to `events`.
-    @discardableResult
-    private func perform(
-        _ action: ReloadDebouncer.Action, reason: String, key: SnapshotKey?,
-        loggingInto events: inout [DiagnosticEvent]
-    ) -> [String] {
-        guard case .reload(let kinds) = action, !kinds.isEmpty else { return [] }
-        let now = clock.now
-        reloader.reloadTimelines(ofKinds: kinds)
-        for kind in kinds {
-            let status = lock.withLock { reloadLedger.record(kind, at: now) }
-            let budget: String
-            switch status {
-            case .withinBudget: budget = reason
-            case .nearBudget: budget = reason + ",near-budget"
-            case .overBudget: budget = reason + ",over-budget"
-            }
-            events.append(
-                DiagnosticEvent(
-                    at: now, side: .host, stage: .reloadRequest, key: key, kind: kind, reason: budget,
-                    reloadsInDay: status.count))
-        }
-        return kinds
-    }
-
     private func record(
         _ stage: DiagnosticEvent.Stage,
         key: SnapshotKey,
@@ -266,6 +266,7 @@ public final class WidgetSync: @unchecked Sendable {
     ) {
         log.record(
             DiagnosticEvent(
-                at: now, side: .host, stage: stage, key: key, kind: kind, revision: revision, reason: reason))
+                at: now, side: coordinator.side, stage: stage, key: key, kind: kind, revision: revision,
+                reason: reason))
     }
 }

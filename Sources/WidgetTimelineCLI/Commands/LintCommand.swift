@@ -9,11 +9,17 @@ struct LintCommand: Command {
         discussion: """
             Reads the timeline JSON that 'build --format json' prints. Exits 1 when any finding is an
             error. With --now, also checks the entries and the reload date against that instant.
+            With --reloaded-by, also checks the policy against what else reloads the widget: app
+            (the host app reloads the kind on change), push (a push handler), intent (interactive
+            buttons), or none.
             """,
         positionals: [PositionalSpec("file|-", help: "The timeline JSON; - reads standard input.")],
         options: [
             OptionSpec(
                 "now", .value(placeholder: "iso8601"), help: "When the timeline was built, with an offset."),
+            OptionSpec(
+                "reloaded-by", .repeatedValue(placeholder: "app|push|intent|none"),
+                help: "What else reloads the widget; repeatable, or a comma-separated list."),
             OptionSpec("format", .value(placeholder: "text|json"), help: "Output format (default: text)."),
         ]
     )
@@ -23,11 +29,14 @@ struct LintCommand: Command {
 
     var path: String
     var now: Date?
+    /// `nil` when not given: the timeline is checked on its own.
+    var reloadedBy: Set<ReloadPath>?
     var format: OutputFormat
 
     init(_ arguments: ParsedArguments) throws(CommandFailure) {
         path = arguments.positionals[0]
         now = try arguments.instant("now")
+        reloadedBy = try ReloadPath.parse(arguments.allValues("reloaded-by"), command: Self.spec.name)
         format = try arguments.outputFormat()
     }
 
@@ -36,7 +45,11 @@ struct LintCommand: Command {
         let source = path == "-" ? "on standard input" : "'\(path)'"
         let timeline = try DecodingFailure.decode(
             PlannedTimeline<JSONValue>.self, from: data, what: "timeline", source: source)
-        let findings = TimelineLinter().lint(timeline, now: now) { $0["display"]?.stringValue }
+        let situation: (JSONValue) -> String? = { $0["display"]?.stringValue }
+        var findings = TimelineLinter().lint(timeline, now: now, situation: situation)
+        if let reloadedBy {
+            findings += ReloadPath.findings(timeline, reloadedBy: reloadedBy, situation: situation)
+        }
         switch format {
         case .json:
             let report = LintReport(findings: findings)

@@ -23,6 +23,7 @@ public enum CommandRegistry {
             StoreReadCommand.self,
             StoreListCommand.self,
             DiagnoseCommand.self,
+            PushCommand.self,
         ]
     }
 

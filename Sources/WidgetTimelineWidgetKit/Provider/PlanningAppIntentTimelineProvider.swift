@@ -33,6 +33,7 @@ public struct PlanningAppIntentTimelineProvider<Kind: WidgetKind, Intent: Widget
     private let scope: @Sendable (Intent) -> SnapshotKey
     private let clock: any WidgetClock
     private let calendar: @Sendable () -> Calendar
+    private let recommended: @Sendable () -> [AppIntentRecommendation<Intent>]
 
     /// The widget kind.
     public var kind: Kind { core.kind }
@@ -43,16 +44,20 @@ public struct PlanningAppIntentTimelineProvider<Kind: WidgetKind, Intent: Widget
     ///   - scope: the snapshot key for a configuration.
     ///   - clock: where "now" comes from.
     ///   - calendar: the calendar and time zone of the plan, read on every request.
+    ///   - recommendations: the configurations offered where there is no configuration interface
+    ///     (watchOS); see ``recommendations()``.
     public init(
         core: WidgetProviderCore<Kind>,
         scope: @escaping @Sendable (Intent) -> SnapshotKey,
         clock: any WidgetClock = SystemClock(),
-        calendar: @escaping @Sendable () -> Calendar = { Calendar.current }
+        calendar: @escaping @Sendable () -> Calendar = { Calendar.current },
+        recommendations: @escaping @Sendable () -> [AppIntentRecommendation<Intent>] = { [] }
     ) {
         self.core = core
         self.scope = scope
         self.clock = clock
         self.calendar = calendar
+        recommended = recommendations
     }
 
     /// A provider for `kind` in a widget extension, wired like
@@ -62,17 +67,28 @@ public struct PlanningAppIntentTimelineProvider<Kind: WidgetKind, Intent: Widget
         kind: Kind,
         in container: Result<SharedContainer, AppGroupError>,
         scope: @escaping @Sendable (Intent) -> SnapshotKey,
-        configuration: ProviderConfiguration<Kind.Payload> = ProviderConfiguration()
+        configuration: ProviderConfiguration<Kind.Payload> = ProviderConfiguration(),
+        recommendations: @escaping @Sendable () -> [AppIntentRecommendation<Intent>] = { [] }
     ) {
         self.init(
             core: WidgetProviderCore(kind: kind, in: container, configuration: configuration), scope: scope,
-            clock: configuration.clock, calendar: configuration.calendar)
+            clock: configuration.clock, calendar: configuration.calendar, recommendations: recommendations)
     }
 
     /// The snapshot key a configuration reads.
     public func key(for configuration: Intent) -> SnapshotKey { scope(configuration) }
 
     // MARK: - AppIntentTimelineProvider
+
+    /// The configurations offered as ready-made widgets where the system has no interface for
+    /// configuring one (watchOS); iOS and macOS do not ask. Empty unless the initializer was given
+    /// some: on watchOS an empty list offers no widget of this kind, so a watch widget passes at
+    /// least one, e.g. `{ [AppIntentRecommendation(intent: ParkSelection(parkID: "yeouido"),
+    /// description: "Yeouido")] }`.
+    ///
+    /// Implemented here, not left to WidgetKit's default, because that default is unavailable on
+    /// watchOS and the package declares watchOS.
+    public func recommendations() -> [AppIntentRecommendation<Intent>] { recommended() }
 
     /// The fixture, planned for the kind's default key: a placeholder has no configuration.
     public func placeholder(in context: Context) -> Entry {

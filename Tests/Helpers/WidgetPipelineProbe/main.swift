@@ -7,6 +7,11 @@
 //   WidgetPipelineProbe extension <dir> [--kind-name <name>]
 //       runs the task-count provider once, read-only; prints "READ <revision>".
 //       --kind-name runs it under another kind string (a widget configured with a different kind).
+//   WidgetPipelineProbe tap <dir> <count>
+//       plays an interactive widget's intent count times: commits task count 100000+i from the
+//       extension's side through WidgetSync.commitFromIntent (asking, as the intent path may, for
+//       the schedule kind too), then runs the task-count provider as the system does when perform()
+//       returns; prints "TAP <committed revision> READ <revision read> COUNT <count read>".
 //   WidgetPipelineProbe log <dir> <side> <count>
 //       appends count events to the diagnostics log; prints "ACK <n>" after each.
 import Foundation
@@ -86,6 +91,29 @@ case "host":
             } catch {
                 fail("\(error)")
             }
+        }
+    }
+case "tap":
+    guard arguments.count >= 3, let count = Int(arguments[2]) else { fail("tap <dir> <count>") }
+    let sync = WidgetSync(
+        store: FileSnapshotStore(directory: directory), reloader: LogOnlyReloader(), clock: SystemClock(),
+        side: .widgetExtension, log: log)
+    let provider = WidgetProviderCore(
+        loader: EntryLoader(
+            kind: widget, store: FileSnapshotStore(directory: directory, access: .readOnly),
+            sleeper: ContinuousClock(), log: log))
+    var calendar = Calendar(identifier: .gregorian)
+    calendar.timeZone = TimeZone(identifier: "UTC")!
+    for tap in 1...count {
+        do {
+            let outcome = try sync.commitFromIntent(
+                TaskCountPayload(count: 100_000 + tap), for: widget, alsoReloading: [.timelines("schedule")])
+            let entry = await provider.timeline(at: Date(), in: calendar).entries[0]
+            say(
+                "TAP \(outcome.revision) READ \(entry.state.stamp?.revision ?? 0) COUNT \(entry.state.content?.count ?? -1)"
+            )
+        } catch {
+            fail("\(error)")
         }
     }
 case "extension":

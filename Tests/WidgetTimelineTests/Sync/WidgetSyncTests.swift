@@ -132,7 +132,7 @@ struct WidgetSyncTests {
         let sync = sync(.window(2, maximumDelay: 30, timer: clock))
         try sync.commit(.init(count: 1, debugNote: ""), for: widget)
         #expect(sync.pendingReloads == ["noted-count"])
-        #expect(sync.flush() == ["noted-count"])
+        #expect(sync.flush() == [.timelines("noted-count")])
         #expect(reloader.requests == [.kinds(["noted-count"])])
         clock.advance(by: 60)
         #expect(reloader.requests.count == 1)
@@ -158,7 +158,7 @@ struct WidgetSyncTests {
         #expect(batches.stages.last == [.reloadRequest])
         #expect(batches.batches.last?.first?.reason == "debounce")
         try debounced.commit(.init(count: 3, debugNote: ""), for: widget)
-        #expect(debounced.flush() == ["noted-count"])
+        #expect(debounced.flush() == [.timelines("noted-count")])
         #expect(batches.stages.suffix(2) == [[.snapshotCommit], [.reloadRequest]])
     }
 
@@ -251,17 +251,20 @@ struct ReloadDebouncerTests {
     func marble() {
         var debouncer = ReloadDebouncer(window: 2, maximumDelay: 10)
         #expect(
-            debouncer.handle(.requested(kinds: ["a"], at: start)) == .startTimer(start.addingTimeInterval(2)))
+            debouncer.handle(.requested([.timelines("a")], at: start))
+                == .startTimer(start.addingTimeInterval(2)))
         #expect(
-            debouncer.handle(.requested(kinds: ["b"], at: start.addingTimeInterval(1)))
+            debouncer.handle(.requested([.timelines("b")], at: start.addingTimeInterval(1)))
                 == .startTimer(start.addingTimeInterval(3)))
         #expect(
-            debouncer.handle(.requested(kinds: ["a"], at: start.addingTimeInterval(1.5)))
+            debouncer.handle(.requested([.timelines("a")], at: start.addingTimeInterval(1.5)))
                 == .startTimer(start.addingTimeInterval(3.5)))
         #expect(
             debouncer.handle(.timerFired(at: start.addingTimeInterval(3)))
                 == .startTimer(start.addingTimeInterval(3.5)))
-        #expect(debouncer.handle(.timerFired(at: start.addingTimeInterval(3.5))) == .reload(["a", "b"]))
+        #expect(
+            debouncer.handle(.timerFired(at: start.addingTimeInterval(3.5)))
+                == .reload([.timelines("a"), .timelines("b")]))
         #expect(debouncer.handle(.timerFired(at: start.addingTimeInterval(4))) == ReloadDebouncer.Action.none)
         #expect(debouncer.handle(.flush) == ReloadDebouncer.Action.none)
     }
@@ -269,8 +272,10 @@ struct ReloadDebouncerTests {
     @Test("a zero window reloads at once")
     func immediate() {
         var debouncer = ReloadDebouncer(window: 0)
-        #expect(debouncer.handle(.requested(kinds: ["a", "a"], at: start)) == .reload(["a"]))
-        #expect(debouncer.pendingKinds.isEmpty)
+        #expect(
+            debouncer.handle(.requested([.timelines("a"), .timelines("a")], at: start))
+                == .reload([.timelines("a")]))
+        #expect(debouncer.pendingTargets.isEmpty)
     }
 }
 

@@ -1,0 +1,188 @@
+public import Foundation
+import WidgetTimeline
+
+/// A backend's push situation as one value: the app's bundle ID, the planner's window, budget and
+/// seed, the registrations its devices uploaded, and the changes its data went through.
+///
+/// It is the file `widget-timeline push` reads, so a backend engineer sees the APNs requests the
+/// planner would send without a device, and the value a simulated scenario embeds for its server:
+///
+/// ```json
+/// {
+///   "bundleID": "com.example.CaffeineTracker",
+///   "window": 900,
+///   "budget": 48,
+///   "seed": 20261130,
+///   "registrations": [ { "installation": "…", "token": "00fc…", "environment": "production", "widgets": [ … ] } ],
+///   "changes": [ { "at": "2026-11-30T07:00:00Z", "kind": "parking", "fingerprint": "…" } ]
+/// }
+/// ```
+///
+/// `window` is in seconds; `budget` is pushes per token in any 24 hours, or `"unlimited"`; `seed`
+/// is optional (0). Registrations and changes have the forms in docs/push.md. Every value is
+/// checked when made or decoded, so ``plan()`` cannot fail.
+public struct PushEvents: Sendable, Hashable, Codable {
+    /// The app's bundle identifier: the topic is `<bundleID>.push-type.widgets`.
+    public let bundleID: String
+    /// The minimum spacing between two pushes to one token, in seconds.
+    public let window: TimeInterval
+    /// Pushes per token in any 24 hours.
+    public let budget: PushBudget
+    /// The seed of the jitter that spreads a fleet's pushes.
+    public let seed: UInt64
+    /// What the devices uploaded, one per installation.
+    public let registrations: [PushRegistration]
+    /// The backend's changes, in any order (they are planned in time order).
+    public let changes: [PushChange]
+
+    private let builder: APNsRequestBuilder
+    private let planner: PushPlanner
+
+    /// - Throws: ``PushEventsError`` for a window or budget out of range, a bad bundle ID, or an
+    ///   installation registered twice.
+    public init(
+        bundleID: String, window: TimeInterval, budget: PushBudget, seed: UInt64 = 0,
+        registrations: [PushRegistration], changes: [PushChange]
+    ) throws(PushEventsError) {
+        do {
+            builder = try APNsRequestBuilder(bundleID: bundleID)
+        } catch {
+            throw .bundleID(error)
+        }
+        var installations: Set<String> = []
+        for registration in registrations where !installations.insert(registration.installationID).inserted {
+            throw .duplicateInstallation(registration.installationID)
+        }
+        do {
+            planner = try PushPlanner(
+                registry: PushTokenRegistry(registrations), window: window, budget: budget, seed: seed)
+        } catch {
+            throw .planner(error)
+        }
+        self.bundleID = bundleID
+        self.window = window
+        self.budget = budget
+        self.seed = seed
+        self.registrations = registrations
+        self.changes = changes
+    }
+
+    /// One push the planner decided on, with the request that sends it.
+    public struct Request: Sendable, Hashable {
+        public let push: PlannedPush
+        public let request: APNsRequest
+    }
+
+    /// What the planner makes of the changes: the requests to send, in the order of their instants,
+    /// and the changes it dropped, with why.
+    public struct Outcome: Sendable, Hashable {
+        public let requests: [Request]
+        public let dropped: [DroppedChange]
+    }
+
+    /// Plans every change in time order against a fresh planner and builds each push's request
+    /// (no authorization header: the server adds its provider token).
+    public func plan() -> Outcome {
+        var planner = self.planner
+        let plan = planner.plan(changes)
+        let requests = plan.pushes.sorted { ($0.at, $0.destination) < ($1.at, $1.destination) }.map {
+            Request(push: $0, request: builder.request(for: $0))
+        }
+        return Outcome(requests: requests, dropped: plan.dropped)
+    }
+
+    // MARK: - Codable
+
+    fileprivate enum CodingKeys: String, CodingKey {
+        case bundleID, window, budget, seed, registrations, changes
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let bundleID = try container.decode(String.self, forKey: .bundleID)
+        let window = try container.decode(TimeInterval.self, forKey: .window)
+        let budget: PushBudget
+        if let count = try? container.decode(Int.self, forKey: .budget) {
+            budget = .perRolling24Hours(count)
+        } else if (try? container.decode(String.self, forKey: .budget)) == "unlimited" {
+            budget = .unlimited
+        } else if !container.contains(.budget) {
+            throw DecodingError.keyNotFound(
+                CodingKeys.budget, .init(codingPath: container.codingPath, debugDescription: "no budget"))
+        } else {
+            throw DecodingError.dataCorruptedError(
+                forKey: .budget, in: container,
+                debugDescription: "the budget is a whole number of pushes per 24 h, or \"unlimited\"")
+        }
+        let seed = try container.decodeIfPresent(UInt64.self, forKey: .seed) ?? 0
+        let registrations = try container.decode([PushRegistration].self, forKey: .registrations)
+        let changes = try container.decode([PushChange].self, forKey: .changes)
+        let checked: Result<PushEvents, PushEventsError> = Result { () throws(PushEventsError) in
+            try PushEvents(
+                bundleID: bundleID, window: window, budget: budget, seed: seed, registrations: registrations,
+                changes: changes)
+        }
+        switch checked {
+        case .success(let events): self = events
+        case .failure(let error):
+            throw DecodingError.dataCorruptedError(
+                forKey: error.codingKey, in: container, debugDescription: error.description)
+        }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(bundleID, forKey: .bundleID)
+        try container.encode(window, forKey: .window)
+        switch budget {
+        case .unlimited: try container.encode("unlimited", forKey: .budget)
+        case .perRolling24Hours(let count): try container.encode(count, forKey: .budget)
+        }
+        try container.encode(seed, forKey: .seed)
+        try container.encode(registrations, forKey: .registrations)
+        try container.encode(changes, forKey: .changes)
+    }
+
+    public static func == (lhs: PushEvents, rhs: PushEvents) -> Bool {
+        (lhs.bundleID, lhs.window, lhs.budget, lhs.seed, lhs.registrations, lhs.changes)
+            == (rhs.bundleID, rhs.window, rhs.budget, rhs.seed, rhs.registrations, rhs.changes)
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(bundleID)
+        hasher.combine(window)
+        hasher.combine(budget)
+        hasher.combine(seed)
+        hasher.combine(registrations)
+        hasher.combine(changes)
+    }
+}
+
+/// Why a ``PushEvents`` value cannot be made.
+public enum PushEventsError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The bundle ID is not one APNs topics can be built from.
+    case bundleID(APNsRequestError)
+    /// The window or the budget is out of range.
+    case planner(PushPlannerError)
+    /// Two registrations name the same installation; each upload replaces its installation's last,
+    /// so a file with both is ambiguous.
+    case duplicateInstallation(String)
+
+    public var description: String {
+        switch self {
+        case .bundleID(let error): error.description
+        case .planner(let error): error.description
+        case .duplicateInstallation(let id):
+            "installation \(String(reflecting: id)) is registered twice; keep its latest upload only"
+        }
+    }
+
+    fileprivate var codingKey: PushEvents.CodingKeys {
+        switch self {
+        case .bundleID: .bundleID
+        case .planner(.windowOutOfRange): .window
+        case .planner(.negativeBudget): .budget
+        case .duplicateInstallation: .registrations
+        }
+    }
+}

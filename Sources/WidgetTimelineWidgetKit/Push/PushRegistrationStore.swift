@@ -1,0 +1,137 @@
+public import Foundation
+public import WidgetTimeline
+public import WidgetTimelinePush
+
+/// The widget push token and the widgets it serves, kept in the App Group: the extension's push
+/// handler records each token WidgetKit hands it, and the host app reads what changed and uploads
+/// it to its server.
+///
+/// ```swift
+/// // Host app, when the scene becomes active:
+/// let registrations = container.pushRegistrations()
+/// if let changed = registrations.pendingUpload() {
+///     try await api.upload(changed.json)          // the server reads it with PushRegistration(json:)
+///     try registrations.markUploaded(changed)
+/// }
+/// ```
+///
+/// Each record is a ``WidgetTimelinePush/PushRegistration`` — the very JSON the server half reads —
+/// committed as a snapshot in the shared store under `push-registration.<handler>`, so it is
+/// durable before the handler returns, never torn, and safe with both processes writing. The
+/// installation identifier is made once (a UUID) and kept in every later record, so the server
+/// knows a new token replaces the old one. What the app last uploaded is committed under
+/// `push-uploaded.<handler>`, so a change is reported until it has been uploaded, across launches.
+public struct PushRegistrationStore: Sendable {
+    /// The handler's name: one record per push handler type, because WidgetKit calls each type on
+    /// its own and each upload replaces its installation's last.
+    public let handler: String
+    private let store: any SnapshotStore
+    private let clock: any WidgetClock
+    private let makeInstallationID: @Sendable () -> String
+
+    /// - Parameters:
+    ///   - store: the shared store (read-write on the side that writes).
+    ///   - handler: a key component (`a`–`z`, `0`–`9`, `-`, `_`): `widgets` by default.
+    ///   - clock: when each record is made.
+    ///   - makeInstallationID: the identifier of a first record; a UUID by default.
+    public init(
+        store: any SnapshotStore, handler: String = "widgets", clock: any WidgetClock = SystemClock(),
+        makeInstallationID: @escaping @Sendable () -> String = { UUID().uuidString }
+    ) {
+        self.store = store
+        self.handler = handler
+        self.clock = clock
+        self.makeInstallationID = makeInstallationID
+    }
+
+    /// The key the recorded registration is committed under.
+    public var registrationKey: SnapshotKey { SnapshotKey(purpose: "push-registration", scope: handler) }
+    /// The key the last uploaded registration is committed under.
+    public var uploadedKey: SnapshotKey { SnapshotKey(purpose: "push-uploaded", scope: handler) }
+
+    /// Records `token` and the widgets it serves now, keeping the installation identifier of the
+    /// previous record (or making one). Returns after the record is durable.
+    ///
+    /// - Throws: ``PushRecordError`` when the token is empty or the widgets repeat an identifier,
+    ///   or the store's error when the commit failed (the previous record is intact).
+    @discardableResult
+    public func record(token: Data, widgets: [RegisteredWidget], environment: APNsEnvironment)
+        throws(PushRecordError) -> PushRegistration
+    {
+        let pushToken: PushToken
+        do {
+            pushToken = try PushToken(bytes: token)
+        } catch {
+            throw .invalidRegistration(error)
+        }
+        // Compare-and-swap on the record read, so two writers cannot make two installations.
+        while true {
+            let previous = read(registrationKey)
+            let registration: PushRegistration
+            do {
+                registration = try PushRegistration(
+                    installationID: previous?.payload.installationID ?? makeInstallationID(),
+                    token: pushToken,
+                    environment: environment, widgets: widgets)
+            } catch {
+                throw .invalidRegistration(error)
+            }
+            do {
+                try commit(
+                    registration, under: registrationKey,
+                    expecting: previous.map { .revision($0.revision) } ?? .absent)
+                return registration
+            } catch .conflict {
+                continue
+            } catch {
+                throw .store(error)
+            }
+        }
+    }
+
+    /// The registration last recorded, if any.
+    public func current() -> PushRegistration? { read(registrationKey)?.payload }
+
+    /// The recorded registration when it differs from the one last marked uploaded: what the app
+    /// should upload now. `nil` when there is nothing new (or nothing recorded).
+    public func pendingUpload() -> PushRegistration? {
+        guard let recorded = current() else { return nil }
+        return read(uploadedKey)?.payload == recorded ? nil : recorded
+    }
+
+    /// Notes that `registration` reached the server, so ``pendingUpload()`` stops reporting it.
+    public func markUploaded(_ registration: PushRegistration) throws(PushRecordError) {
+        do {
+            try commit(registration, under: uploadedKey, expecting: .any)
+        } catch {
+            throw .store(error)
+        }
+    }
+
+    private func read(_ key: SnapshotKey) -> Snapshot<PushRegistration>? {
+        store.read(key, as: PushRegistration.self, supportedSchema: 1).snapshot
+    }
+
+    private func commit(_ registration: PushRegistration, under key: SnapshotKey, expecting: ExpectedRevision)
+        throws(SnapshotStoreError)
+    {
+        let draft = try SnapshotDraft(
+            kind: String(key.purpose), key: key, generatedAt: clock.now, payload: registration)
+        _ = try store.commit(draft, expecting: expecting)
+    }
+}
+
+/// Why a push registration could not be recorded.
+public enum PushRecordError: Error, Sendable, CustomStringConvertible {
+    /// The token or the widgets do not make a registration the server would accept.
+    case invalidRegistration(PushRegistrationError)
+    /// The shared store could not commit it.
+    case store(SnapshotStoreError)
+
+    public var description: String {
+        switch self {
+        case .invalidRegistration(let error): "the push registration is invalid: \(error)"
+        case .store(let error): "the push registration could not be saved: \(error)"
+        }
+    }
+}

@@ -1,0 +1,71 @@
+import Foundation
+import Testing
+import WidgetTimeline
+import WidgetTimelinePush
+import WidgetTimelineTesting
+
+/// The events file's value: checked when made, the same plan as the planner's own, and the same
+/// value after a round trip through its JSON.
+@Suite("PushEvents: a backend's push situation as one value")
+struct PushEventsTests {
+    let registration = try! PushRegistration(
+        installationID: "install-1", token: try! PushToken(hex: "00fc13ad"), environment: .production,
+        widgets: [try! RegisteredWidget(id: "w", kind: "parking", family: "systemSmall")])
+    let change = PushChange(
+        at: .at("2026-11-30T07:00:00Z"), target: .kind("parking"),
+        fingerprint: ContentFingerprint(rawValue: "a"))
+
+    @Test("Out-of-range windows and budgets, bad bundle IDs and repeated installations are refused")
+    func refusals() {
+        #expect(throws: PushEventsError.planner(.windowOutOfRange(0))) {
+            try PushEvents(
+                bundleID: "com.example", window: 0, budget: .unlimited, registrations: [], changes: [])
+        }
+        #expect(throws: PushEventsError.planner(.negativeBudget(-2))) {
+            try PushEvents(
+                bundleID: "com.example", window: 60, budget: .perRolling24Hours(-2), registrations: [],
+                changes: [])
+        }
+        #expect(throws: PushEventsError.bundleID(.invalidBundleID(""))) {
+            try PushEvents(bundleID: "", window: 60, budget: .unlimited, registrations: [], changes: [])
+        }
+        #expect(throws: PushEventsError.duplicateInstallation("install-1")) {
+            try PushEvents(
+                bundleID: "com.example", window: 60, budget: .unlimited,
+                registrations: [registration, registration],
+                changes: [])
+        }
+    }
+
+    @Test("Its plan is the planner's, with the builder's request for each push")
+    func planIsThePlanners() throws {
+        let events = try PushEvents(
+            bundleID: "com.example", window: 600, budget: .perRolling24Hours(5), seed: 7,
+            registrations: [registration], changes: [change])
+        var planner = try PushPlanner(
+            registry: PushTokenRegistry([registration]), window: 600, budget: .perRolling24Hours(5), seed: 7)
+        let expected = planner.plan([change])
+        let outcome = events.plan()
+        #expect(outcome.requests.map(\.push) == expected.pushes)
+        #expect(outcome.dropped == expected.dropped)
+        let builder = try APNsRequestBuilder(bundleID: "com.example")
+        #expect(outcome.requests.map(\.request) == expected.pushes.map { builder.request(for: $0) })
+        // Planning twice starts from the same fresh planner.
+        #expect(events.plan() == outcome)
+    }
+
+    @Test("A round trip through JSON keeps the value; an unlimited budget is the word, a seed defaults to 0")
+    func roundTrip() throws {
+        let events = try PushEvents(
+            bundleID: "com.example", window: 90.5, budget: .unlimited, registrations: [registration],
+            changes: [change])
+        let json = try JSONCoding.encoder().encode(events)
+        #expect(String(decoding: json, as: UTF8.self).contains(#""budget":"unlimited""#))
+        #expect(try JSONCoding.decode(PushEvents.self, from: json) == events)
+        let seedless = try JSONCoding.decode(
+            PushEvents.self,
+            from: Data(#"{"bundleID":"a.b","window":60,"budget":2,"registrations":[],"changes":[]}"#.utf8))
+        #expect(seedless.seed == 0)
+        #expect(seedless.budget == .perRolling24Hours(2))
+    }
+}

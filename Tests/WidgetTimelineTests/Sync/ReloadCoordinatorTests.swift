@@ -1,0 +1,281 @@
+import Foundation
+import Testing
+import WidgetTimeline
+import WidgetTimelineTesting
+
+/// The reload coordinator's rules, each on both channels: save first, dedupe, one debounce and
+/// flush, installed only (settled), one ledger, and the extension's refusal except for intents.
+@Suite("Reload coordinator: one set of rules for timelines and controls")
+struct ReloadCoordinatorTests {
+    let clock = ManualClock(now: .at("2026-11-29T09:00:00Z"))
+    let store = InMemorySnapshotStore()
+    let timelines = RecordingReloader()
+    let controls = RecordingControlReloader()
+    let log = InMemoryDiagnosticLog()
+    let widget = NotedCount()
+    let both: [ReloadTarget] = [.timelines("noted-count"), .controls("noted-toggle")]
+
+    private func sync(
+        _ debounce: ReloadDebounce = .immediate, store: (any SnapshotStore)? = nil,
+        side: DiagnosticEvent.Side = .host, ledger: ReloadLedger = ReloadLedger()
+    ) -> WidgetSync {
+        WidgetSync(
+            store: store ?? self.store, reloader: timelines, clock: clock, debounce: debounce, ledger: ledger,
+            controls: controls, side: side, log: log)
+    }
+
+    private func answers(_ pairs: [(TimeInterval, Set<String>)]) -> InstalledKindsHistory {
+        var history = InstalledKindsHistory(settlingTime: 60)
+        for (offset, kinds) in pairs { history.record(kinds, at: clock.now.addingTimeInterval(offset)) }
+        return history
+    }
+
+    // MARK: Save first
+
+    @Test("A commit reloads the widget and the control that show it, after the save, in that order")
+    func saveThenReloadBoth() throws {
+        let outcome = try sync().commit(.init(count: 1, debugNote: ""), for: widget, reloading: both)
+
+        #expect(outcome == .saved(revision: 1, reload: .requested))
+        #expect(timelines.requests == [.kinds(["noted-count"])])
+        #expect(controls.requests == [.kinds(["noted-toggle"])])
+        #expect(log.events.map(\.stage) == [.snapshotCommit, .reloadRequest, .reloadRequest])
+        #expect(log.events(.reloadRequest).map(\.kind) == ["noted-count", "control:noted-toggle"])
+        // A control's event carries no snapshot key: a key's diagnosis reads timeline reloads only.
+        #expect(log.events(.reloadRequest).map(\.key) == ["noted-count", nil])
+    }
+
+    @Test("A failed save reloads nothing on either channel")
+    func failedSaveReloadsNothing() {
+        let failing = FailingCommitStore(wrapping: store, error: .contention(attempts: 3))
+        #expect(throws: SnapshotStoreError.contention(attempts: 3)) {
+            try sync(store: failing).commit(.init(count: 1, debugNote: ""), for: widget, reloading: both)
+        }
+        #expect(timelines.requests.isEmpty)
+        #expect(controls.requests.isEmpty)
+    }
+
+    @Test("Unchanged content reloads nothing on either channel")
+    func unchangedReloadsNothing() throws {
+        let sync = sync()
+        try sync.commit(.init(count: 1, debugNote: ""), for: widget, reloading: both)
+        let again = try sync.commit(.init(count: 1, debugNote: "ignored"), for: widget, reloading: both)
+        #expect(again == .unchanged(revision: 1))
+        #expect(timelines.requests.count == 1)
+        #expect(controls.requests.count == 1)
+    }
+
+    // MARK: Dedupe, debounce, flush
+
+    @Test("Within a window, each target reloads once; a widget and a control of one kind string are two")
+    func dedupeByChannelAndKind() throws {
+        let sync = sync(.window(2, maximumDelay: 10, timer: clock))
+        let same: [ReloadTarget] = [.timelines("noted-count"), .controls("noted-count")]
+        for count in 1...5 {
+            try sync.commit(.init(count: count, debugNote: ""), for: widget, reloading: same)
+            clock.advance(by: 0.5)
+        }
+        #expect(sync.pendingTargets == same)
+        clock.advance(by: 2)
+        #expect(timelines.requests == [.kinds(["noted-count"])])
+        #expect(controls.requests == [.kinds(["noted-count"])])
+    }
+
+    @Test("One timer serves both channels, and flush sends both at once")
+    func flushBothChannels() throws {
+        let sync = sync(.window(2, maximumDelay: 10, timer: clock))
+        try sync.commit(.init(count: 1, debugNote: ""), for: widget, reloading: [.timelines("noted-count")])
+        clock.advance(by: 1)
+        sync.coordinator.request([.controls("noted-toggle")])
+        #expect(clock.scheduledDeadline == clock.now.addingTimeInterval(2))
+
+        #expect(sync.flush() == both)
+        #expect(timelines.requests == [.kinds(["noted-count"])])
+        #expect(controls.requests == [.kinds(["noted-toggle"])])
+        #expect(clock.scheduledDeadline == nil)
+        #expect(log.events(.reloadRequest).map(\.reason) == ["flush", "flush"])
+    }
+
+    @Test("The maximum delay holds across channels under a steady stream")
+    func maximumDelay() throws {
+        let sync = sync(.window(2, maximumDelay: 10, timer: clock))
+        for count in 1...30 {
+            try sync.commit(.init(count: count, debugNote: ""), for: widget, reloading: both)
+            clock.advance(by: 1)
+        }
+        #expect(timelines.requests.count == 3)
+        #expect(controls.requests.count == 3)
+    }
+
+    // MARK: Installed only
+
+    @Test("A control kind is skipped only on a settled answer, never on the first empty one")
+    func settledControlSkip() throws {
+        controls.installedKindsHistory = answers([(0, [])])
+        let sync = sync()
+        try sync.commit(.init(count: 1, debugNote: ""), for: widget, reloading: [.controls("noted-toggle")])
+        #expect(controls.requests == [.kinds(["noted-toggle"])])
+
+        controls.installedKindsHistory = answers([(0, []), (60, [])])
+        let outcome = try sync.commit(
+            .init(count: 2, debugNote: ""), for: widget, reloading: [.controls("noted-toggle")])
+        #expect(outcome == .saved(revision: 2, reload: .notInstalled))
+        #expect(controls.requests.count == 1)
+        #expect(log.events(.reloadRequest).last?.reason == "not-installed")
+    }
+
+    @Test("A timeline kind with a history follows the history, not the latest answer alone")
+    func timelineHistoryDecides() throws {
+        timelines.installedKindsHistory = answers([(0, ["other"])])
+        #expect(
+            try sync().commit(.init(count: 1, debugNote: ""), for: widget)
+                == .saved(revision: 1, reload: .requested))
+        timelines.installedKindsHistory = answers([(0, ["other"]), (30, ["other"]), (90, ["other"])])
+        #expect(
+            try sync().commit(.init(count: 2, debugNote: ""), for: widget)
+                == .saved(revision: 2, reload: .notInstalled))
+    }
+
+    @Test("Without a control reloader a control target is skipped, and the log says so")
+    func noControlReloader() throws {
+        let sync = WidgetSync(store: store, reloader: timelines, clock: clock, log: log)
+        let outcome = try sync.commit(.init(count: 1, debugNote: ""), for: widget, reloading: both)
+        #expect(outcome == .saved(revision: 1, reload: .requested))
+        #expect(log.events(.reloadRequest).map(\.reason) == ["not-installed", "commit"])
+        #expect(!sync.coordinator.reloadAll(.controls, reason: "sign-out"))
+    }
+
+    // MARK: One ledger
+
+    @Test("One ledger counts timeline reloads, control reloads and received pushes apart, per kind")
+    func oneLedger() throws {
+        let sync = sync(ledger: ReloadLedger(dailyBudget: 40, controlBudget: 3, pushBudget: nil))
+        for count in 1...4 {
+            try sync.commit(.init(count: count, debugNote: ""), for: widget, reloading: both)
+            clock.advance(by: 60)
+        }
+        sync.coordinator.recordReceivedPush(reloading: ["noted-count", "schedule"])
+        let ledger = sync.ledger
+        #expect(ledger.count(.timelineReloads, of: "noted-count", at: clock.now) == 4)
+        #expect(ledger.count(.controlReloads, of: "noted-toggle", at: clock.now) == 4)
+        #expect(ledger.count(.controlReloads, of: "noted-count", at: clock.now) == 0)
+        #expect(ledger.count(.receivedPushes, of: "schedule", at: clock.now) == 1)
+        #expect(
+            ledger.status(.controlReloads, of: "noted-toggle", at: clock.now)
+                == .overBudget(count: 4, budget: 3))
+        #expect(ledger.status(.receivedPushes, of: "noted-count", at: clock.now) == .unbudgeted(count: 1))
+        #expect(ledger.status(of: "noted-count", at: clock.now) == .withinBudget(count: 4, budget: 40))
+        // The control's requests were marked before the budget burned: near at 3 × 0.8, over at 4.
+        let controlReasons = log.events(.reloadRequest).filter { $0.kind == "control:noted-toggle" }.map(
+            \.reason)
+        #expect(controlReasons == ["commit", "commit", "commit,near-budget", "commit,over-budget"])
+        #expect(
+            ledger.statuses(at: clock.now).map(\.kind) == [
+                "noted-count", "noted-toggle", "noted-count", "schedule",
+            ])
+    }
+
+    @Test("A push budget, when set, warns before it is burned")
+    func pushBudgetWarns() {
+        let coordinator = ReloadCoordinator(
+            timelines: timelines, clock: clock, ledger: ReloadLedger(pushBudget: 5, warningShare: 0.8))
+        let statuses = (1...6).map { _ -> ReloadLedger.Status in
+            clock.advance(by: 600)
+            return coordinator.recordReceivedPush(reloading: ["noted-count"])[0]
+        }
+        #expect(statuses.map(\.mark) == [nil, nil, nil, "near-budget", "near-budget", "over-budget"])
+        clock.advance(by: 24 * 3600)
+        #expect(coordinator.ledger.count(.receivedPushes, of: "noted-count", at: clock.now) == 0)
+    }
+
+    // MARK: The extension's side
+
+    @Test("From the extension a commit is saved and reloads nothing; reload-all is refused")
+    func extensionRefuses() throws {
+        let sync = sync(side: .widgetExtension)
+        let outcome = try sync.commit(.init(count: 1, debugNote: ""), for: widget, reloading: both)
+        #expect(outcome == .saved(revision: 1, reload: .refused))
+        #expect(!sync.coordinator.reloadAll(.timelines, reason: "sign-out"))
+        #expect(timelines.requests.isEmpty)
+        #expect(controls.requests.isEmpty)
+        #expect(log.events.map(\.stage) == [.snapshotCommit])
+        #expect(log.events.first?.side == .widgetExtension)
+        #expect(sync.coordinator.request(both) == .refused)
+    }
+
+    @Test("An intent's commit is durable on return; others are reloaded at once, even with a window")
+    func intentPath() throws {
+        let sync = sync(.window(2, maximumDelay: 10, timer: clock), side: .widgetExtension)
+        let outcome = try sync.commitFromIntent(
+            .init(count: 3, debugNote: ""), for: widget, alsoReloading: [.timelines("schedule")])
+
+        #expect(outcome == .saved(revision: 1, reload: .afterIntent))
+        #expect(store.read(widget.defaultKey, for: widget).snapshot?.payload.count == 3)
+        #expect(timelines.requests == [.kinds(["schedule"])])
+        #expect(clock.scheduledDeadline == nil)
+        #expect(log.events.map(\.reason) == ["intent", "intent"])
+        #expect(log.events.allSatisfy { $0.side == .widgetExtension })
+
+        // The tapped kind alone: the system reloads it, so nothing is asked.
+        try sync.commitFromIntent(.init(count: 4, debugNote: ""), for: widget)
+        #expect(timelines.requests.count == 1)
+    }
+}
+
+@Suite("Installed kinds: a skip needs a settled answer")
+struct InstalledKindsHistoryTests {
+    let start = Date.at("2026-11-29T09:00:00Z")
+
+    @Test("Nothing is settled before two answers at least the settling time apart leave a kind out")
+    func settling() {
+        var history = InstalledKindsHistory(settlingTime: 60)
+        #expect(!history.isSettledNotInstalled("a"))
+        history.record([], at: start)
+        #expect(!history.isSettledNotInstalled("a"))
+        history.record([], at: start.addingTimeInterval(59))
+        #expect(!history.isSettledNotInstalled("a"))
+        history.record([], at: start.addingTimeInterval(60))
+        #expect(history.isSettledNotInstalled("a"))
+    }
+
+    @Test("An answer that has the kind starts its absence over; a removed kind settles from then")
+    func reappearance() {
+        var history = InstalledKindsHistory(settlingTime: 60)
+        history.record([], at: start)
+        history.record(["a"], at: start.addingTimeInterval(100))
+        #expect(!history.isSettledNotInstalled("a"))
+        history.record([], at: start.addingTimeInterval(130))
+        history.record([], at: start.addingTimeInterval(189))
+        #expect(!history.isSettledNotInstalled("a"))
+        history.record([], at: start.addingTimeInterval(190))
+        #expect(history.isSettledNotInstalled("a"))
+        history.forget()
+        #expect(!history.isSettledNotInstalled("a"))
+        #expect(history.latest == nil)
+    }
+
+    @Test(
+        "Against a model over random answers: settled exactly when the last answers without it span the time",
+        arguments: [0x5E771E, 0x1A6])
+    func model(seed: Int) {
+        var random = SplitMix64(seed: testSeed(UInt64(seed)))
+        for _ in 0..<200 {
+            var history = InstalledKindsHistory(settlingTime: 60)
+            var answers: [(Date, Set<String>)] = []
+            var instant = start
+            for _ in 0..<12 {
+                instant += Double(Int.random(in: 1...90, using: &random))
+                let kinds = Set(["a", "b"].filter { _ in Bool.random(using: &random) })
+                history.record(kinds, at: instant)
+                answers.append((instant, kinds))
+                for kind in ["a", "b"] {
+                    // The run of answers without the kind that ends the history.
+                    let run = answers.reversed().prefix { !$0.1.contains(kind) }
+                    let expected =
+                        run.count >= 2 && run.first!.0.timeIntervalSince(run.last!.0) >= 60
+                    #expect(history.isSettledNotInstalled(kind) == expected)
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,166 @@
+import Foundation
+import Testing
+import WidgetTimeline
+import WidgetTimelinePush
+import WidgetTimelineTesting
+
+@testable import WidgetTimelineWidgetKit
+
+#if canImport(WidgetKit)
+    import WidgetKit
+#else
+    @testable import WidgetKitStandIn
+#endif
+
+@Suite("Push registrations in the App Group: the extension records, the host uploads what changed")
+struct PushRegistrationStoreTests {
+    let directory: TemporaryDirectory
+    let clock = ManualClock(now: Fixture.now)
+    let token = Data([0x00, 0xFC, 0x13, 0xAD])
+    let widgets = [
+        try! RegisteredWidget(id: "parking.systemSmall.1", kind: "parking", family: "systemSmall")
+    ]
+
+    init() throws { directory = try TemporaryDirectory() }
+
+    private func registrations(_ store: (any SnapshotStore)? = nil) -> PushRegistrationStore {
+        PushRegistrationStore(
+            store: store ?? FileSnapshotStore(directory: directory.url), clock: clock,
+            makeInstallationID: { "5F0C6A1E-2B7D-4C44-9E0A-8D1B3C2F4A10" })
+    }
+
+    @Test("A record is the server's registration JSON, read back by the other process and by the server")
+    func recordAndRead() throws {
+        let recorded = try registrations().record(token: token, widgets: widgets, environment: .development)
+
+        // Another process (the host) with its own store over the same directory.
+        let host = registrations(FileSnapshotStore(directory: directory.url))
+        #expect(host.current() == recorded)
+        let server = try PushRegistration(json: try #require(host.pendingUpload()).json)
+        #expect(server.token.hex == "00fc13ad")
+        #expect(server.installationID == "5F0C6A1E-2B7D-4C44-9E0A-8D1B3C2F4A10")
+        #expect(server.environment == .development)
+        #expect(server.widgets == widgets)
+    }
+
+    @Test("A new token keeps the installation, and is pending until uploaded; an upload clears it")
+    func tokenChangesArePending() throws {
+        let made = Counter()
+        let registrations = PushRegistrationStore(
+            store: FileSnapshotStore(directory: directory.url), clock: clock,
+            makeInstallationID: { "install-\(made.next())" })
+        #expect(registrations.pendingUpload() == nil)
+        let first = try registrations.record(token: token, widgets: widgets, environment: .production)
+        #expect(registrations.pendingUpload() == first)
+        try registrations.markUploaded(first)
+        #expect(registrations.pendingUpload() == nil)
+
+        let second = try registrations.record(
+            token: Data([0xAB, 0xCD]), widgets: [], environment: .production)
+        #expect(second.installationID == "install-1")
+        #expect(made.value == 1)
+        #expect(registrations.pendingUpload() == second)
+        // Recording the same again changes nothing to upload once it is uploaded.
+        try registrations.markUploaded(second)
+        try registrations.record(token: Data([0xAB, 0xCD]), widgets: [], environment: .production)
+        #expect(registrations.pendingUpload() == nil)
+    }
+
+    @Test("An empty token is refused, and a store that cannot write says so; the last record stands")
+    func refusals() throws {
+        let registrations = registrations()
+        let first = try registrations.record(token: token, widgets: widgets, environment: .production)
+        #expect {
+            try registrations.record(token: Data(), widgets: widgets, environment: .production)
+        } throws: { error in
+            guard case PushRecordError.invalidRegistration = error else { return false }
+            return true
+        }
+        let readOnly = self.registrations(FileSnapshotStore(directory: directory.url, access: .readOnly))
+        #expect {
+            try readOnly.record(token: Data([1]), widgets: [], environment: .production)
+        } throws: { error in
+            guard case PushRecordError.store(.readOnly) = error else { return false }
+            return true
+        }
+        #expect(registrations.current() == first)
+    }
+
+    @Test("Widgets get identifiers unique in the registration: kind, family and a count")
+    func numbering() {
+        let numbered = RegisteredWidget.numbered([
+            ("parking", "systemSmall"), ("parking", "systemSmall"), ("parking", "systemMedium"),
+            ("", "systemSmall"),
+        ])
+        #expect(
+            numbered.map(\.id) == [
+                "parking.systemSmall.1", "parking.systemSmall.2", "parking.systemMedium.1",
+            ])
+    }
+
+    #if !canImport(WidgetKit)
+        @Test("The push handler records what WidgetKit hands it in the App Group, or reports why it cannot")
+        func handler() throws {
+            let container = SharedContainer(directory: directory.url)
+            let handler = AppGroupWidgetPushHandler(
+                container: .success(container), environment: .development,
+                report: SetupProblemReporter { _ in })
+            handler.pushTokenDidChange(
+                WidgetPushInfo(token: token),
+                widgets: [
+                    WidgetInfo(kind: "parking", family: .systemSmall),
+                    WidgetInfo(kind: "task-count", family: .accessoryCircular),
+                ])
+
+            let recorded = try #require(container.pushRegistrations().pendingUpload())
+            #expect(recorded.token.hex == "00fc13ad")
+            #expect(
+                recorded.widgets.map(\.id) == ["parking.systemSmall.1", "task-count.accessoryCircular.1"])
+            #expect(recorded.widgets.map(\.family) == ["systemSmall", "accessoryCircular"])
+
+            let reports = ReportRecorder()
+            AppGroupWidgetPushHandler(
+                container: .failure(.containerUnavailable(groupIdentifier: "group.example")),
+                environment: .production, report: SetupProblemReporter { reports.add($0) }
+            ).pushTokenDidChange(WidgetPushInfo(token: token), widgets: [])
+            #expect(reports.problems == [.containerUnavailable(groupIdentifier: "group.example")])
+
+            // A container whose directory cannot be written: the failed save is reported too.
+            let file = directory.url.appendingPathComponent("not-a-directory")
+            try Data().write(to: file)
+            AppGroupWidgetPushHandler(
+                container: .success(SharedContainer(directory: file)), environment: .production,
+                report: SetupProblemReporter { reports.add($0) }
+            ).pushTokenDidChange(WidgetPushInfo(token: token), widgets: [])
+            #expect(reports.problems.count == 2)
+            guard case .directoryUnusable(_, let path, let reason)? = reports.problems.last else {
+                Issue.record("no report of the failed save: \(reports.problems)")
+                return
+            }
+            #expect(path == file.path)
+            #expect(reason.contains("could not be saved"))
+        }
+    #endif
+}
+
+/// Collects reported set-up problems.
+private final class ReportRecorder: @unchecked Sendable {
+    // @unchecked: `recorded` is read and written under `lock`.
+    private let lock = NSLock()
+    private var recorded: [AppGroupError] = []
+    var problems: [AppGroupError] { lock.withLock { recorded } }
+    func add(_ problem: AppGroupError) { lock.withLock { recorded.append(problem) } }
+}
+
+/// Counts calls, from any thread.
+private final class Counter: @unchecked Sendable {
+    // @unchecked: `count` is read and written under `lock`.
+    private let lock = NSLock()
+    private var count = 0
+    var value: Int { lock.withLock { count } }
+    func next() -> Int {
+        lock.withLock {
+            count += 1; return count
+        }
+    }
+}
