@@ -5,7 +5,9 @@ public import Foundation
 public enum JSONCoding {
     /// An encoder writing instants with the offset `timeZone` has at each instant.
     ///
-    /// - Parameter pretty: indent the output for people (CLI output, golden files).
+    /// - Parameters:
+    ///   - timeZone: the zone whose offset instants are written with (UTC by default).
+    ///   - pretty: indent the output for people (CLI output, golden files).
     public static func encoder(timeZone: TimeZone = TimeZone(identifier: "UTC")!, pretty: Bool = false)
         -> JSONEncoder
     {

@@ -2,7 +2,7 @@
 /// e.g. `parking.yeouido.compact`.
 ///
 /// A key is also a file name, so it is restricted to what is safe in one: components of
-/// `a`–`z`, `0`–`9`, `-` and `_`, joined by `.`. Use ``init(purpose:scope:)`` to build a key from
+/// `a`–`z`, `0`–`9`, `-` and `_`, joined by `.`. Use ``init(purpose:scope:)-(String,[String])`` to build a key from
 /// arbitrary text (it sanitises), and ``init(validating:)`` for keys typed by a person or read from
 /// a file (it refuses).
 public struct SnapshotKey: Sendable, Hashable, Codable, Comparable, CustomStringConvertible {

@@ -78,6 +78,7 @@ public final class ReloadCoordinator: @unchecked Sendable {
     /// Asks for reloads of `targets` — now, or when the debounce window closes — and logs each.
     ///
     /// - Parameters:
+    ///   - targets: the channels and kinds to reload.
     ///   - key: the snapshot key whose save led to the request, for the log (timeline events only).
     ///   - reason: why, as logged: `commit` by default.
     ///   - viaIntent: the request comes from an interactive widget's intent, the one path on which

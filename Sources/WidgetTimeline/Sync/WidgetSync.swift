@@ -113,6 +113,8 @@ public final class WidgetSync: @unchecked Sendable {
     /// Saves `payload` for `kind` and, if that succeeded and the content changed, asks for a reload.
     ///
     /// - Parameters:
+    ///   - payload: what the widget will display.
+    ///   - kind: the widget kind it is for.
     ///   - key: the snapshot key; the kind's default key (its kind string) when `nil`.
     ///   - observedAt: when the data was true, if not now (a server timestamp).
     ///   - reloading: what to reload after the save; the kind's timelines when `nil`. Name a
