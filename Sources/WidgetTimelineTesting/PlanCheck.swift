@@ -84,7 +84,9 @@ public enum PlanCheck {
                 break
             }
         }
-        if let calendar { problems += claimProblems(entries, of: planner, snapshot: snapshot, at: now, in: calendar) }
+        if let calendar {
+            problems += claimProblems(entries, of: planner, snapshot: snapshot, at: now, in: calendar)
+        }
         return problems
     }
 
@@ -125,8 +127,11 @@ public enum PlanCheck {
                 problems.append("the last entry shows a value that does not last until the data changes")
             }
             let freshness = kind.freshness(of: snapshot)
-            if last.state.freshness != freshness.classify(dataObservedAt: snapshot.dataObservedAt, at: .distantFuture) {
-                problems.append("the last entry claims \(last.state.situation), which lapses without new data")
+            if last.state.freshness
+                != freshness.classify(dataObservedAt: snapshot.dataObservedAt, at: .distantFuture)
+            {
+                problems.append(
+                    "the last entry claims \(last.state.situation), which lapses without new data")
             }
         }
         return problems

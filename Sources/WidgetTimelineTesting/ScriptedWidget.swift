@@ -33,7 +33,9 @@ public struct ScriptedWidget: WidgetKind {
         withdrawals.contains(new) ? .withdrawal : .event
     }
 
-    public func lastingContent(of snapshot: Snapshot<ScriptedPayload>, from instant: Date, in calendar: Calendar)
+    public func lastingContent(
+        of snapshot: Snapshot<ScriptedPayload>, from instant: Date, in calendar: Calendar
+    )
         -> String?
     {
         guard let lastingLabel else {

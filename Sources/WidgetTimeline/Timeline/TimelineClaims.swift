@@ -46,9 +46,11 @@ struct TimelineClaims<Kind: WidgetKind> {
     @inlinable
     func withdrawals(after now: Date, through end: Date) -> [Date] {
         let margin = options.latenessMargin
-        return freshness.transitions(dataObservedAt: snapshot.dataObservedAt, after: now.addingTimeInterval(margin))
-            .map { $0.addingTimeInterval(-margin) }
-            .filter { $0 > now && $0 <= end }
+        return freshness.transitions(
+            dataObservedAt: snapshot.dataObservedAt, after: now.addingTimeInterval(margin)
+        )
+        .map { $0.addingTimeInterval(-margin) }
+        .filter { $0 > now && $0 <= end }
     }
 
     /// `content` with the freshness claimed at `instant`; "unavailable" where the domain hides an
@@ -99,7 +101,9 @@ struct TimelineClaims<Kind: WidgetKind> {
     ) -> (entries: [Entry], cutShortAt: Date?) {
         let withdrawals = self.withdrawals(after: samples[0].date, through: horizonEnd)
         var found: [TimelineCorrection] = []
-        let full = spaced(ending(samples, from: sampleCut, horizonEnd: horizonEnd, withdrawals: withdrawals), horizonEnd: horizonEnd, corrections: &found)
+        let full = spaced(
+            ending(samples, from: sampleCut, horizonEnd: horizonEnd, withdrawals: withdrawals),
+            horizonEnd: horizonEnd, corrections: &found)
         guard full.count > options.maximumEntries else {
             corrections += found
             return (full, nil)
@@ -201,7 +205,9 @@ struct TimelineClaims<Kind: WidgetKind> {
             guard date <= horizonEnd else {
                 // It cannot appear in this timeline: the entry before becomes what lasts.
                 kept[kept.count - 1].state = lastingState(from: last.date)
-                if kept.count >= 2, kept[kept.count - 2].state == kept[kept.count - 1].state { kept.removeLast() }
+                if kept.count >= 2, kept[kept.count - 2].state == kept[kept.count - 1].state {
+                    kept.removeLast()
+                }
                 corrections.append(.truncated(count: samples.count - index, from: sample.date))
                 return kept
             }

@@ -105,7 +105,9 @@ public struct ScheduleWidget: WidgetKind {
     /// What stays true from `instant` on until the app writes again: the screen at `instant` if no
     /// due time, overdue time or reset of today's count lies ahead; otherwise the pending count and
     /// the first due time without a phase, and today's count only once it has been reset for good.
-    public func lastingContent(of snapshot: Snapshot<SchedulePayload>, from instant: Date, in calendar: Calendar)
+    public func lastingContent(
+        of snapshot: Snapshot<SchedulePayload>, from instant: Date, in calendar: Calendar
+    )
         -> ScheduleContent?
     {
         var countedDay = CountedDay(

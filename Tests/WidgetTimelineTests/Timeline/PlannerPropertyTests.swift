@@ -79,7 +79,8 @@ struct PlannerPropertyTests {
         input.extensionCanFetch = Bool.random(using: &random)
         // Some labels claim less than others; some widgets have a coarse lasting screen.
         let widget = ScriptedWidget(
-            freshness: policy, withdrawals: Set((0...3).filter { _ in Bool.random(using: &random) }.map { "P\($0)" }),
+            freshness: policy,
+            withdrawals: Set((0...3).filter { _ in Bool.random(using: &random) }.map { "P\($0)" }),
             lastingLabel: Bool.random(using: &random) ? "lasting" : nil)
         return Case(
             seed: seed,
@@ -131,7 +132,8 @@ struct PlannerPropertyTests {
         let input = LoadResult<ScriptedPayload>.loaded(
             .fixture(ScriptedPayload(initialLabel: "P0", phases: phases), kind: "scripted", generatedAt: now))
         let plan = planner.plan(input, at: now, in: .gregorian(in: "UTC"))
-        #expect(PlanCheck.problems(in: plan, of: planner, for: input, at: now, in: .gregorian(in: "UTC")).isEmpty)
+        #expect(
+            PlanCheck.problems(in: plan, of: planner, for: input, at: now, in: .gregorian(in: "UTC")).isEmpty)
         let cut = try #require(
             plan.corrections.compactMap { correction -> Date? in
                 if case .truncated(_, let from) = correction { return from }

@@ -58,7 +58,9 @@ struct TimelinePlannerTests {
         #expect(fallback.timeline.entries.first?.state == .stale("A", lastGood.stamp))
     }
 
-    @Test("freshness transitions become entries, each withdrawn the lateness margin early, past the reload date")
+    @Test(
+        "freshness transitions become entries, each withdrawn the lateness margin early, past the reload date"
+    )
     func freshnessEntries() {
         let plan = planner().plan(.loaded(snapshot()), at: now, in: calendar)
         let stamp = DataStamp(revision: 7, observedAt: now)
@@ -141,7 +143,8 @@ struct TimelinePlannerTests {
         #expect(plan.timeline.entry(at: .at("2026-11-29T11:05:00+09:00"))?.state.content == "C")
         #expect(
             plan.corrections.contains(
-                .delayedWithinSpacing(from: .at("2026-11-29T11:02:00+09:00"), to: .at("2026-11-29T11:05:00+09:00"))))
+                .delayedWithinSpacing(
+                    from: .at("2026-11-29T11:02:00+09:00"), to: .at("2026-11-29T11:05:00+09:00"))))
     }
 
     @Test("a change that claims less folds into the entry before: it shows early")
@@ -159,12 +162,16 @@ struct TimelinePlannerTests {
     @Test("where the spacing allows neither, the entry before an event withdraws the currency that lapses")
     func spacingClaimsLess() {
         // B at 11:00; the data turns stale at 11:02 (claimed from 10:57); C at 11:01.
-        let widget = ScriptedWidget(freshness: FreshnessPolicy(staleAfter: 2 * 3600 + 120, expiresAfter: 24 * 3600))
+        let widget = ScriptedWidget(
+            freshness: FreshnessPolicy(staleAfter: 2 * 3600 + 120, expiresAfter: 24 * 3600))
         let data = snapshot([("2026-11-29T11:00:00+09:00", "B"), ("2026-11-29T11:01:00+09:00", "C")])
-        let entries = TimelinePlanner(kind: widget).plan(.loaded(data), at: now, in: calendar).timeline.entries
+        let entries = TimelinePlanner(kind: widget).plan(.loaded(data), at: now, in: calendar).timeline
+            .entries
         let stamp = data.stamp
-        #expect(entries.contains(PlannedEntry(date: .at("2026-11-29T10:57:00+09:00"), state: .stale("A", stamp))))
-        #expect(entries.contains(PlannedEntry(date: .at("2026-11-29T11:02:00+09:00"), state: .stale("C", stamp))))
+        #expect(
+            entries.contains(PlannedEntry(date: .at("2026-11-29T10:57:00+09:00"), state: .stale("A", stamp))))
+        #expect(
+            entries.contains(PlannedEntry(date: .at("2026-11-29T11:02:00+09:00"), state: .stale("C", stamp))))
         #expect(!entries.contains { $0.state.content == "B" })
     }
 
@@ -232,7 +239,8 @@ struct TimelinePlannerTests {
                 "2026-11-29T11:55:00+09:00", "2026-11-30T08:55:00+09:00",
             ])
         #expect(plan.timeline.entries.map(\.state.content) == ["A", "P1", "busy", "busy", "busy"])
-        #expect(plan.timeline.entries.map(\.state.situation) == ["fresh", "fresh", "fresh", "stale", "expired"])
+        #expect(
+            plan.timeline.entries.map(\.state.situation) == ["fresh", "fresh", "fresh", "stale", "expired"])
         #expect(plan.corrections.last == .truncated(count: 32, from: .at("2026-11-29T09:20:00+09:00")))
         #expect(plan.timeline.policy == .after(.at("2026-11-29T09:20:00+09:00")))
         // Without a lasting screen the timeline says it has ended, rather than freeze a phase.
