@@ -15,8 +15,8 @@ public enum TimelineCorrection: Sendable, Hashable, CustomStringConvertible {
     /// A change that claims an event, closer than the minimum spacing to the entry before, was
     /// moved later, to the first instant the spacing allows: an event never shows before it happens.
     case delayedWithinSpacing(from: Date, to: Date)
-    /// Entries past the entry limit or the sample limit were cut, from `from` on; from there the
-    /// timeline shows what stays true until the data changes.
+    /// Entries past the horizon, the entry limit or the sample limit were cut, from `from` on; in a
+    /// planned timeline, what stays true until the data changes is shown from there.
     case truncated(count: Int, from: Date)
 
     public var description: String {
