@@ -12,10 +12,37 @@ public struct ScriptedWidget: WidgetKind {
 
     public var kind: String
     public var freshness: FreshnessPolicy
+    /// Labels whose arrival claims no more than the label before (``ChangeClaim/withdrawal``); a
+    /// change to any other label is an event.
+    public var withdrawals: Set<String>
+    /// What the widget shows where a timeline ends before its phases do; `nil` for the protocol's
+    /// default (the content, if no phase changes it within a year).
+    public var lastingLabel: String?
 
-    public init(kind: String = "scripted", freshness: FreshnessPolicy = .standard) {
+    public init(
+        kind: String = "scripted", freshness: FreshnessPolicy = .standard, withdrawals: Set<String> = [],
+        lastingLabel: String? = nil
+    ) {
         self.kind = kind
         self.freshness = freshness
+        self.withdrawals = withdrawals
+        self.lastingLabel = lastingLabel
+    }
+
+    public func changeClaim(from old: String, to new: String) -> ChangeClaim {
+        withdrawals.contains(new) ? .withdrawal : .event
+    }
+
+    public func lastingContent(
+        of snapshot: Snapshot<ScriptedPayload>, from instant: Date, in calendar: Calendar
+    )
+        -> String?
+    {
+        guard let lastingLabel else {
+            let settled = snapshot.payload.phases.allSatisfy { $0.start <= instant }
+            return settled ? content(of: snapshot, at: instant, in: calendar) : nil
+        }
+        return lastingLabel
     }
 
     public func content(of snapshot: Snapshot<ScriptedPayload>, at instant: Date, in calendar: Calendar)

@@ -78,6 +78,34 @@ struct SimulationCommandTests {
             (["simulate", "--seed", "-3"], .usage, "error: --seed '-3' must be a whole number"),
             (["simulate", "--devices", "0"], .usage, "error: --devices '0' must be a whole number from 1"),
             (["simulate", "--format", "yaml"], .usage, "error: --format 'yaml' must be one of: text, json"),
+            (
+                ["simulate", "--sweep", "entryLateness"], .usage,
+                "error: --sweep 'entryLateness' must be NAME=A,B,C, such as entryLateness=0,1m,5m"
+            ),
+            (
+                ["simulate", "--sweep", "entryLatenes=0,1m"], .usage,
+                "error: --sweep 'entryLatenes' is not a system setting; did you mean 'entryLateness'?"
+            ),
+            (
+                ["simulate", "--sweep", "dailyBudget=12,lots"], .usage,
+                "error: --sweep: dailyBudget takes a whole number, not 'lots'"
+            ),
+            (
+                ["simulate", "--sweep", "seed=1", "--sweep", "seed=2"], .usage,
+                "error: --sweep: 'seed' is swept twice"
+            ),
+            (
+                ["simulate", "--sweep", "seed=1,2", "--trace", "t.json"], .usage,
+                "error: --sweep prints spreads across many runs; --trace and --report take a single run"
+            ),
+            (
+                ["simulate", "--devices", "10", "--trace", "t.json"], .usage,
+                "error: --devices runs a fleet; --trace and --sweep take one device at a time"
+            ),
+            (
+                ["simulate", "--trace", "/no/such/dir/t.json"], .ioError,
+                "error: cannot write the trace to '/no/such/dir/t.json'"
+            ),
             (["demo", "--report"], .usage, "error: option '--report' needs a value"),
             (
                 ["demo", "--report", "/no/such/dir/r.html"], .ioError,
@@ -91,6 +119,41 @@ struct SimulationCommandTests {
         #expect(result.standardError.hasPrefix(message), "\(result.standardError)")
         // Nothing is printed, not even when the report cannot be written (it is written first).
         #expect(result.standardOutput.isEmpty)
+    }
+
+    @Test("simulate --trace writes the versioned trace, the same bytes twice, and prints where")
+    func trace() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let arguments = [
+            "simulate",
+            CLIHarness.packageRoot.appendingPathComponent("Examples/scenarios/close-calls.json").path,
+            "--strategy", "library", "--trace",
+        ]
+        let result = CLIHarness.run(arguments + ["trace.json"], directory: directory)
+        #expect(result.exitCode == .success, "\(result.standardError)")
+        #expect(result.standardOutput.hasSuffix("trace: trace.json\n"))
+        let trace = try String(contentsOf: directory.appendingPathComponent("trace.json"), encoding: .utf8)
+        CLIHarness.expectGolden(trace, "simulate-close-calls-trace.json")
+        _ = CLIHarness.run(arguments + ["again.json"], directory: directory)
+        #expect(
+            try String(contentsOf: directory.appendingPathComponent("again.json"), encoding: .utf8) == trace)
+    }
+
+    @Test("simulate --sweep: every combination, each metric as min / median / max")
+    func sweep() {
+        let result = CLIHarness.run([
+            "simulate", "Examples/scenarios/late-entries.json", "--strategy", "library", "--strategy",
+            "after-15m", "--sweep", "entryLateness=0,5m,10m", "--sweep", "budgetRefill=rolling,daily",
+        ])
+        #expect(result.exitCode == .success, "\(result.standardError)")
+        CLIHarness.expectGolden(result.standardOutput, "simulate-sweep.txt")
+        let json = CLIHarness.run([
+            "simulate", "Examples/scenarios/late-entries.json", "--strategy", "library", "--sweep",
+            "seed=1,2,3", "--format", "json",
+        ])
+        #expect(json.exitCode == .success, "\(json.standardError)")
+        #expect(json.standardOutput.contains("\"points\" : 3"))
     }
 
     @Test("a scenario on standard input")

@@ -48,19 +48,20 @@ struct ParkWidgetsTests {
             for: .loaded(parking(observed: now)), at: now, in: calendar)
         #expect(timeline.entries.map(\.state.situation) == ["fresh", "stale", "unavailable"])
         #expect(timeline.entries.last?.state == .unavailable(.expired))
-        #expect(timeline.entries.last?.date == now.addingTimeInterval(90 * 60))
+        // Hidden 5 minutes before its expiry: an entry shown late must not show it past then.
+        #expect(timeline.entries.last?.date == now.addingTimeInterval(85 * 60))
     }
 
     @Test("the server's own stale threshold replaces the widget's")
     func payloadThreshold() {
         let timeline = TimelinePlanner(kind: ParkingWidget()).timeline(
-            for: .loaded(parking(observed: now, staleAfter: 420)), at: now, in: calendar)
-        #expect(timeline.entries[1].date == now.addingTimeInterval(420))
+            for: .loaded(parking(observed: now, staleAfter: 1200)), at: now, in: calendar)
+        #expect(timeline.entries[1].date == now.addingTimeInterval(1200 - 300))
         #expect(timeline.entries[1].state.situation == "stale")
-        // A threshold under the 5-minute spacing folds into the first entry: stale at once, never
-        // fresh for longer than the server allows.
+        // A threshold that leaves less than the 5-minute spacing of currency folds into the first
+        // entry: stale at once, never fresh for longer than the server allows.
         let short = TimelinePlanner(kind: ParkingWidget()).timeline(
-            for: .loaded(parking(observed: now, staleAfter: 120)), at: now, in: calendar)
+            for: .loaded(parking(observed: now, staleAfter: 420)), at: now, in: calendar)
         #expect(short.entries[0].state.situation == "stale")
     }
 

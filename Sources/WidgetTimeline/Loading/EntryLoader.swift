@@ -76,7 +76,7 @@ public final class EntryLoader<Kind: WidgetKind>: @unchecked Sendable {
         -> LoadResult<Kind.Payload>
     {
         let step = begin(key, at: now, forceRefresh: forceRefresh, canFetch: source != nil, logging: sink)
-        guard case .fetch(let pending) = step, let source else { return step.result }
+        guard case .fetch(let pending) = step, let source else { return step.result.fetchable(source != nil) }
         return finish(pending, fetched: await fetch(key, from: source), logging: sink)
     }
 
@@ -99,7 +99,7 @@ public final class EntryLoader<Kind: WidgetKind>: @unchecked Sendable {
         logging sink: any DiagnosticSink
     ) -> LoadResult<Kind.Payload> {
         let step = begin(key, at: now, forceRefresh: forceRefresh, canFetch: fetch != nil, logging: sink)
-        guard case .fetch(let pending) = step, let fetch else { return step.result }
+        guard case .fetch(let pending) = step, let fetch else { return step.result.fetchable(fetch != nil) }
         return finish(pending, fetched: fetch(key), logging: sink)
     }
 

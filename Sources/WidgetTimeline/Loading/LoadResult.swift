@@ -28,17 +28,24 @@ public struct LoadFailure: Sendable, Hashable, Codable {
     }
 }
 
-/// What the extension knows when it plans: the best snapshot it has, and whether the latest
-/// attempt to read or fetch data failed. The planner's one data input.
+/// What the extension knows when it plans: the best snapshot it has, whether the latest
+/// attempt to read or fetch data failed, and whether it can fetch data itself. The planner's one
+/// data input.
 public struct LoadResult<Payload: Codable & Sendable & Equatable>: Sendable, Equatable {
     /// The newest usable snapshot, if any.
     public var snapshot: Snapshot<Payload>?
     /// Set when the latest attempt to get data failed; `snapshot` is then the last known one.
     public var failure: LoadFailure?
+    /// Whether the extension has a source to fetch from. Without one only the host writes the
+    /// data, so a reload can show nothing new that the host's own reloads do not bring, and the
+    /// planner spends no budget on re-reading it (docs/planning.md, "Reload policy"). `true`
+    /// unless the loader says otherwise.
+    public var extensionCanFetch: Bool
 
-    public init(snapshot: Snapshot<Payload>?, failure: LoadFailure? = nil) {
+    public init(snapshot: Snapshot<Payload>?, failure: LoadFailure? = nil, extensionCanFetch: Bool = true) {
         self.snapshot = snapshot
         self.failure = failure
+        self.extensionCanFetch = extensionCanFetch
     }
 
     /// A snapshot was read (or fetched) without trouble.
@@ -62,6 +69,13 @@ public struct LoadResult<Payload: Codable & Sendable & Equatable>: Sendable, Equ
 }
 
 extension LoadResult {
+    /// The same result, saying whether the extension could have fetched.
+    func fetchable(_ canFetch: Bool) -> LoadResult {
+        var result = self
+        result.extensionCanFetch = canFetch
+        return result
+    }
+
     /// The planner's input for a store read: a snapshot, nothing yet, or a failure with the reason a
     /// widget shows (``UnavailableReason/snapshotCorrupted``, ``UnavailableReason/snapshotIncompatible``,
     /// ``UnavailableReason/snapshotUnreadable``).

@@ -14,6 +14,18 @@ public struct PlanningOptions: Sendable, Hashable {
     private var storedMaximumEntries: Int
     /// The least time between two entries. WidgetKit documents about 5 minutes.
     public var minimumSpacing: TimeInterval
+    /// How much earlier than its threshold a claim of currency (`fresh`, and a value a domain
+    /// hides once expired) is withdrawn. The system may show an entry after its date ("the
+    /// update might occur later", Apple's `Timeline` documentation), so a claim that ended exactly
+    /// at its threshold would outlive it. The simulator's entry lateness ranges over 0–5 minutes
+    /// (docs/simulator.md, "The system model"); the default covers all of it.
+    public var latenessMargin: TimeInterval
+    /// How long data that only the host writes (the extension has no source to fetch from) waits
+    /// before its timeline asks to be read again. Re-reading such data can show nothing the
+    /// host's reloads and the planned entries do not already show; this reload is only the safety
+    /// net for a host reload that never came (the app killed between its save and its reload).
+    /// Never sooner than the kind's `refreshAfter`.
+    public var hostDataRecheck: TimeInterval
     /// The retry schedule after failures.
     public var retry: RetryBackoff
     /// When to ask again when nothing has been saved yet (first install). The host's first commit
@@ -40,6 +52,8 @@ public struct PlanningOptions: Sendable, Hashable {
         horizon: TimeInterval = 48 * 3600,
         maximumEntries: Int = 100,
         minimumSpacing: TimeInterval = 5 * 60,
+        latenessMargin: TimeInterval = 5 * 60,
+        hostDataRecheck: TimeInterval = 24 * 3600,
         retry: RetryBackoff = .standard,
         firstInstallRecheck: TimeInterval = 30 * 60,
         refreshJitter: RefreshJitter? = nil,
@@ -49,6 +63,8 @@ public struct PlanningOptions: Sendable, Hashable {
         self.horizon = max(0, horizon)
         self.storedMaximumEntries = max(3, maximumEntries)
         self.minimumSpacing = max(0, minimumSpacing)
+        self.latenessMargin = max(0, latenessMargin)
+        self.hostDataRecheck = max(minimumSpacing, hostDataRecheck)
         self.retry = retry
         self.firstInstallRecheck = max(minimumSpacing, firstInstallRecheck)
         self.refreshJitter = refreshJitter
@@ -56,8 +72,9 @@ public struct PlanningOptions: Sendable, Hashable {
         self.storedMaximumSamples = max(1, maximumSamples)
     }
 
-    /// 48 h horizon, at most 100 entries, 5 min apart, the standard back-off, no refresh jitter, at
-    /// most 1,000 instants sampled.
+    /// 48 h horizon, at most 100 entries, 5 min apart, currency withdrawn 5 min early, host-written
+    /// data re-read after 24 h, the standard back-off, no refresh jitter, at most 1,000 instants
+    /// sampled.
     public static let `default` = PlanningOptions()
 }
 

@@ -12,7 +12,11 @@ public enum TimelineCorrection: Sendable, Hashable, CustomStringConvertible {
     /// An entry closer than the minimum spacing to the one before was folded into it: the earlier
     /// entry now shows the later state.
     case mergedWithinSpacing(dropped: Date, into: Date)
-    /// Entries past the horizon or the entry limit were cut, from `from` on.
+    /// A change that claims an event, closer than the minimum spacing to the entry before, was
+    /// moved later, to the first instant the spacing allows: an event never shows before it happens.
+    case delayedWithinSpacing(from: Date, to: Date)
+    /// Entries past the horizon, the entry limit or the sample limit were cut, from `from` on; in a
+    /// planned timeline, what stays true until the data changes is shown from there.
     case truncated(count: Int, from: Date)
 
     public var description: String {
@@ -22,6 +26,8 @@ public enum TimelineCorrection: Sendable, Hashable, CustomStringConvertible {
         case .mergedEqual(let date): "merged an unchanged entry at \(Instant.format(date))"
         case .mergedWithinSpacing(let dropped, let into):
             "folded the entry at \(Instant.format(dropped)) into \(Instant.format(into)) (too close)"
+        case .delayedWithinSpacing(let from, let to):
+            "moved the event at \(Instant.format(from)) to \(Instant.format(to)) (too close to the entry before)"
         case .truncated(let count, let from): "cut \(count) entries from \(Instant.format(from)) on"
         }
     }

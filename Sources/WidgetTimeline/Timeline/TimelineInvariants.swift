@@ -61,9 +61,12 @@ public struct TimelineInvariants: Sendable, Hashable {
     /// the earliest entry at or after `now` is moved to `now`, so "at least one entry" holds for any
     /// non-empty input with an entry not before `now`.
     ///
+    /// It knows nothing of what entries claim: within the spacing the later state wins. The planner
+    /// does not use it; it keeps its own claim rules (docs/planning.md, "Claims").
+    ///
     /// - Parameter protected: dates whose entries survive the entry limit when there is room for
-    ///   them after the first entry. The planner protects freshness transitions, so cutting a long
-    ///   timeline short never leaves a fresh claim without the entry that withdraws it.
+    ///   them after the first entry: freshness transitions, say, so that cutting a long timeline
+    ///   short never leaves a fresh claim without the entry that withdraws it.
     @inlinable
     public func enforce<State>(
         _ entries: [PlannedEntry<State>], now: Date, protecting protected: Set<Date> = []

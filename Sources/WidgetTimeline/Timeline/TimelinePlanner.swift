@@ -1,18 +1,30 @@
 public import Foundation
 
 /// Turns what the extension knows into a timeline: a pure function of (load result, now, calendar,
-/// options) — no clock, no I/O, no global state; the same input always gives the same timeline
-///.
+/// options) — no clock, no I/O, no global state; the same input always gives the same timeline.
 ///
 /// A widget's display is a piecewise-constant function of time, given one snapshot. The planner
-/// samples the widget's honest state (``WidgetKind/state(of:at:in:)``) at `now` and at every instant
-/// where it can change inside the horizon — the kind's change points (scheduled events, day starts)
-/// and the data's freshness thresholds — then enforces the invariants (``TimelineInvariants``) and
-/// chooses the reload policy:
+/// samples the widget's state at `now` and at every instant where it can change inside the
+/// horizon — the kind's change points (scheduled events, day starts) and the data's freshness
+/// thresholds — and keeps every entry's claims inside the interval where they are true
+/// (docs/planning.md, "Claims"):
+///
+/// - a claim of currency (`fresh`) is withdrawn ``PlanningOptions/latenessMargin`` before its
+///   threshold, because the system may show an entry late;
+/// - an event (``ChangeClaim/event``) closer than the minimum spacing to the entry before appears
+///   late, never early; a withdrawal may appear early; where neither helps, the entry shows the
+///   state that claims less;
+/// - the last entry, cut at the entry limit or not, shows only what stays true until the data
+///   changes (``WidgetKind/lastingContent(of:from:in:)``).
+///
+/// Then it chooses the reload policy:
 ///
 /// - after a failure: `.after(now + back-off)`, growing with consecutive failures, never `.never`
 ///   or `.atEnd`;
-/// - with no data yet: `.after(now + firstInstallRecheck)`;
+/// - data only the host writes (``LoadResult/extensionCanFetch`` is `false`): no budgeted
+///   re-read — the host's reloads bring new data and the entries carry every predictable change —
+///   but a reload where the timeline was cut, and the safety net of
+///   ``PlanningOptions/hostDataRecheck``;
 /// - otherwise `.after` the snapshot's refresh date (with optional jitter), or earlier if the
 ///   entries had to be cut short; `.atEnd` when the last entry is exactly that date. The refresh
 ///   date is never later than `now` plus the refresh interval, whatever `generatedAt` claims.
@@ -29,6 +41,8 @@ public struct TimelinePlanner<Kind: WidgetKind>: Sendable {
         self.options = options
     }
 
+    @usableFromInline typealias State = WidgetState<Kind.Content>
+
     /// Plans the timeline for `input` at `now` in `calendar`'s time zone.
     // Inlinable so a client that knows its widget kind gets the planner specialised for it: the
     // generic version spends most of its time looking up type metadata.
@@ -38,110 +52,75 @@ public struct TimelinePlanner<Kind: WidgetKind>: Sendable {
             Kind.Content
         >
     {
-        let invariants = TimelineInvariants(options)
         guard let snapshot = input.snapshot else {
-            let state: WidgetState<Kind.Content> = input.failure.map { .unavailable($0.reason) } ?? .noData
+            let state: State = input.failure.map { .unavailable($0.reason) } ?? .noData
             let entry = PlannedEntry(date: now, state: state, relevance: kind.relevance(of: state))
-            let wait = input.failure.map { retryDelay(after: $0, now: now) } ?? options.firstInstallRecheck
+            let wait =
+                input.failure.map { retryDelay(after: $0, now: now) }
+                ?? (input.extensionCanFetch
+                    ? options.firstInstallRecheck : max(options.firstInstallRecheck, options.hostDataRecheck))
             return PlanningResult(
                 timeline: PlannedTimeline(entries: [entry], policy: .after(now.addingTimeInterval(wait))))
         }
 
         let horizonEnd = now.addingTimeInterval(options.horizon)
-        let freshness = kind.freshness(of: snapshot)
-        var freshnessTransitions = freshness.transitions(dataObservedAt: snapshot.dataObservedAt, after: now)
-        freshnessTransitions.removeAll { $0 > horizonEnd }
+        let claims = TimelineClaims(kind: kind, snapshot: snapshot, calendar: calendar, options: options)
+        let withdrawals = claims.withdrawals(after: now, through: horizonEnd)
         let changePoints = kind.changePoints(of: snapshot, after: now, through: horizonEnd, in: calendar)
         var instants: [Date] = []
-        instants.reserveCapacity(1 + freshnessTransitions.count + changePoints.count)
+        instants.reserveCapacity(1 + withdrawals.count + changePoints.count)
         instants.append(now)
-        instants += freshnessTransitions
+        instants += withdrawals
         for point in changePoints where point > now && point <= horizonEnd { instants.append(point) }
         instants.sort()
         var unique: [Date] = []
         unique.reserveCapacity(instants.count)
         for instant in instants where unique.last != instant { unique.append(instant) }
-        // Protection matters only where samples or entries are cut, which takes more instants than
-        // the entry limit (the sample limit is never below it).
-        let protected: Set<Date> = unique.count > options.maximumEntries ? Set(freshnessTransitions) : []
-        let (sampledInstants, sampleCut) = Self.boundSamples(
-            unique, limit: options.maximumSamples, protecting: protected)
+        // Past the sample limit the timeline is cut at the first instant not sampled.
+        let sampleCut = unique.count > options.maximumSamples ? unique[options.maximumSamples] : nil
+        let sampled = sampleCut == nil ? unique : Array(unique.prefix(options.maximumSamples))
+        let samples = claims.states(at: sampled)
 
-        // The state at each instant, as ``WidgetKind/state(of:at:in:)`` gives it, with every content
-        // shown asked for in one call, so the kind does its per-snapshot work once.
-        let stamp = snapshot.stamp
-        let hidesExpired = freshness.expiredValue == .hidden
-        let shown =
-            hidesExpired
-            ? sampledInstants.filter {
-                freshness.classify(dataObservedAt: stamp.observedAt, at: $0) != .expired
-            }
-            : sampledInstants
-        let contents = kind.contents(of: snapshot, at: shown, in: calendar)
-        precondition(
-            contents.count == shown.count,
-            "\(Kind.self).contents(of:at:in:) must return one content per instant")
-        var sampled: [PlannedEntry<WidgetState<Kind.Content>>] = []
-        sampled.reserveCapacity(sampledInstants.count)
-        var nextContent = contents.startIndex
-        for instant in sampledInstants {
-            let freshnessClass = freshness.classify(dataObservedAt: stamp.observedAt, at: instant)
-            let state: WidgetState<Kind.Content>
-            if freshnessClass == .expired && hidesExpired {
-                state = .unavailable(.expired)
-            } else {
-                let content = contents[nextContent]
-                nextContent += 1
-                switch freshnessClass {
-                case .fresh: state = .fresh(content, stamp)
-                case .stale: state = .stale(content, stamp)
-                case .expired: state = .expired(content, stamp)
-                }
-            }
-            sampled.append(PlannedEntry(date: instant, state: state, relevance: kind.relevance(of: state)))
+        var corrections: [TimelineCorrection] = []
+        var (entries, cutShortAt) = claims.timeline(
+            samples, cutAt: sampleCut, horizonEnd: horizonEnd, corrections: &corrections)
+        if let sampleCut {
+            corrections.append(.truncated(count: unique.count - sampled.count, from: sampleCut))
+            cutShortAt = min(cutShortAt ?? sampleCut, sampleCut)
         }
-        let (entries, enforced) = invariants.enforce(sampled, now: now, protecting: protected)
-        let corrections = enforced + (sampleCut.map { [$0] } ?? [])
-        // The earliest cut, by the sample limit or the entry limit, is where the reload is wanted.
-        let cutShortAt = corrections.compactMap { correction -> Date? in
-            if case .truncated(_, let from) = correction { return from }
-            return nil
-        }.min()
 
+        // The reload is wanted where the timeline was cut, but never sooner than the spacing: a
+        // timeline cut at `now` (an entry limit of 3) shows what lasts, and asks again shortly.
+        if let cut = cutShortAt { cutShortAt = max(cut, now.addingTimeInterval(options.minimumSpacing)) }
         let policy: ReloadPolicy
         if let failure = input.failure {
             var retryAt = now.addingTimeInterval(retryDelay(after: failure, now: now))
             if let cutShortAt { retryAt = min(retryAt, cutShortAt) }
             policy = .after(retryAt)
         } else {
-            var refreshAt = snapshot.generatedAt.addingTimeInterval(freshness.refreshAfter)
-            // A snapshot from the past is due at once (after the spacing below); one "from the
-            // future" (a host clock ahead, or a corrupt date) counts as made now, so a year-9999
-            // `generatedAt` cannot postpone every refresh.
-            if refreshAt <= now || refreshAt > now.addingTimeInterval(freshness.refreshAfter) {
-                refreshAt = now.addingTimeInterval(freshness.refreshAfter)
+            let freshness = claims.freshness
+            var refreshAt: Date
+            if input.extensionCanFetch {
+                refreshAt = snapshot.generatedAt.addingTimeInterval(freshness.refreshAfter)
+                // A snapshot from the past is due at once (after the spacing below); one "from the
+                // future" (a host clock ahead, or a corrupt date) counts as made now, so a
+                // year-9999 `generatedAt` cannot postpone every refresh.
+                if refreshAt <= now || refreshAt > now.addingTimeInterval(freshness.refreshAfter) {
+                    refreshAt = now.addingTimeInterval(freshness.refreshAfter)
+                }
+                refreshAt = max(refreshAt, now.addingTimeInterval(options.minimumSpacing))
+                if let jitter = options.refreshJitter { refreshAt += jitter.delay(for: refreshAt) }
+            } else {
+                // Only the host writes this data: its reloads bring every change, so the reload
+                // asked for here is only the safety net for one that never came.
+                refreshAt = now.addingTimeInterval(max(freshness.refreshAfter, options.hostDataRecheck))
             }
-            refreshAt = max(refreshAt, now.addingTimeInterval(options.minimumSpacing))
-            if let jitter = options.refreshJitter { refreshAt += jitter.delay(for: refreshAt) }
             if let cutShortAt { refreshAt = min(refreshAt, cutShortAt) }
             policy = refreshAt == entries.last?.date ? .atEnd : .after(refreshAt)
         }
+        for index in entries.indices { entries[index].relevance = kind.relevance(of: entries[index].state) }
         return PlanningResult(
             timeline: PlannedTimeline(entries: entries, policy: policy), corrections: corrections)
-    }
-
-    /// The first `limit` instants, in order, and the protected ones (freshness transitions) after
-    /// them, so a cut never leaves a fresh claim without the entry that withdraws it; with the
-    /// correction that reports the cut, if instants were left out.
-    @usableFromInline
-    static func boundSamples(_ instants: [Date], limit: Int, protecting protected: Set<Date>) -> (
-        [Date], TimelineCorrection?
-    ) {
-        guard instants.count > limit else { return (instants, nil) }
-        let kept = instants.prefix(limit)
-        let rest = instants.dropFirst(limit)
-        let cut = TimelineCorrection.truncated(count: rest.count, from: rest[rest.startIndex])
-        return (Array(kept) + rest.filter { protected.contains($0) }, cut)
     }
 
     /// The timeline alone; see ``plan(_:at:in:)``.

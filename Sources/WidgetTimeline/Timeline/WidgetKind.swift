@@ -53,6 +53,24 @@ public protocol WidgetKind: Sendable {
     )
         -> [Date]
 
+    /// What the change from `old` to `new` at one of ``changePoints(of:after:through:in:)``
+    /// claims: ``ChangeClaim/event`` (the default: it must not appear before its instant) or
+    /// ``ChangeClaim/withdrawal`` (it claims no more than `old`, and may appear early). Freshness
+    /// changes are the planner's and always withdrawals.
+    func changeClaim(from old: Content, to new: Content) -> ChangeClaim
+
+    /// What the widget can show from `instant` on, with no further entry, for as long as the
+    /// snapshot stays the newest data — whatever the time: the content a timeline's last entry
+    /// shows when the timeline ends (cut at its entry limit, or at its horizon) before the
+    /// content stops changing. A coarse content without the phase, or one whose view counts with
+    /// relative dates, stays true where a phase would not. `nil` when there is none: the planner
+    /// then ends with ``WidgetState/unavailable(_:)`` and ``UnavailableReason/timelineEnded``.
+    ///
+    /// Defaults to the content at `instant` when the kind's content is the same at each of its
+    /// change points in the year after it, and `nil` otherwise; a kind whose content changes over
+    /// a longer cycle must implement it.
+    func lastingContent(of snapshot: Snapshot<Payload>, from instant: Date, in calendar: Calendar) -> Content?
+
     /// The Smart Stack relevance of a screen, if the widget uses it.
     func relevance(of state: WidgetState<Content>) -> EntryRelevance?
 
@@ -96,6 +114,24 @@ extension WidgetKind {
     }
 
     public func relevance(of state: WidgetState<Content>) -> EntryRelevance? { nil }
+
+    public func changeClaim(from old: Content, to new: Content) -> ChangeClaim { .event }
+
+    public func lastingContent(of snapshot: Snapshot<Payload>, from instant: Date, in calendar: Calendar)
+        -> Content?
+    {
+        let now = content(of: snapshot, at: instant, in: calendar)
+        let end = instant.addingTimeInterval(Self.lastingCheckSpan)
+        var later = changePoints(of: snapshot, after: instant, through: end, in: calendar)
+        later.removeAll { $0 <= instant || $0 > end }
+        // A kind that names more points than a year of daily ones cannot be checked cheaply: it
+        // has no lasting content unless it says so.
+        guard later.count <= 4 * 366 else { return nil }
+        return contents(of: snapshot, at: later, in: calendar).allSatisfy { $0 == now } ? now : nil
+    }
+
+    /// How far ahead the default ``lastingContent(of:from:in:)`` looks for a change: a year.
+    public static var lastingCheckSpan: TimeInterval { 366 * 86_400 }
 
     public func summary(of content: Content, in calendar: Calendar) -> String { String(describing: content) }
 

@@ -14,6 +14,12 @@ struct SimulateCommand: Command {
             the system model and every metric are described in docs/simulator.md. Runs are
             deterministic: the same scenario and seed print the same bytes.
 
+            With --trace FILE, also writes a versioned JSON trace of everything that happened (every
+            screen, reload, request, refusal, fetch and installed timeline, to the millisecond), from
+            which any tool can recompute every metric. With --sweep NAME=A,B,C (repeatable), runs every
+            combination of the values of system settings (or seed) and prints each metric's minimum,
+            median and maximum across the grid.
+
             With --devices N, runs N independent devices in parallel and reports the backend request
             rate over time instead (peak per second and per minute, mean); the default strategies are
             then top-of-hour and library. When standard error is a terminal, a run longer than two
@@ -37,6 +43,14 @@ struct SimulateCommand: Command {
                 "report", .value(placeholder: "file.html"),
                 help: "Also write the self-contained HTML report there."),
             OptionSpec(
+                "trace", .value(placeholder: "file.json"),
+                help: "Also write the trace of everything that happened there (JSON)."),
+            OptionSpec(
+                "sweep", .repeatedValue(placeholder: "name=a,b,c"),
+                help:
+                    "Run every combination of these values of a system setting or seed, repeatable; "
+                    + "prints min/median/max."),
+            OptionSpec(
                 "devices", .value(placeholder: "n"),
                 help: "Run a fleet of n devices, 1 to 1000000, and report backend load."),
         ]
@@ -47,6 +61,8 @@ struct SimulateCommand: Command {
     var seed: UInt64?
     var format: OutputFormat
     var reportPath: String?
+    var tracePath: String?
+    var sweep: [SimulationSweep.Axis]
     var devices: Int?
 
     init(_ arguments: ParsedArguments) throws(CommandFailure) {
@@ -67,7 +83,55 @@ struct SimulateCommand: Command {
         format = try arguments.outputFormat()
         reportPath = arguments.value("report")
         if reportPath?.isEmpty == true { throw .usage("--report needs a file name", command: "simulate") }
+        tracePath = arguments.value("trace")
+        if tracePath?.isEmpty == true { throw .usage("--trace needs a file name", command: "simulate") }
+        sweep = try arguments.allValues("sweep").map(Self.axis)
         devices = try arguments.integer("devices", in: 1...1_000_000)
+        if devices != nil, tracePath != nil || !sweep.isEmpty {
+            throw .usage(
+                "--devices runs a fleet; --trace and --sweep take one device at a time", command: "simulate")
+        }
+        if !sweep.isEmpty, tracePath != nil || reportPath != nil {
+            throw .usage(
+                "--sweep prints spreads across many runs; --trace and --report take a single run",
+                command: "simulate")
+        }
+    }
+
+    /// `NAME=A,B,C`, checked against the setting's values.
+    static func axis(_ text: String) throws(CommandFailure) -> SimulationSweep.Axis {
+        let parts = text.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+        guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty else {
+            throw .usage(
+                "--sweep '\(text)' must be NAME=A,B,C, such as entryLateness=0,1m,5m", command: "simulate")
+        }
+        let name = String(parts[0])
+        let values = parts[1].split(separator: ",", omittingEmptySubsequences: false).map {
+            $0.trimmingCharacters(in: .whitespaces)
+        }
+        let names = ["seed"] + SystemSetting.all.map(\.name)
+        guard names.contains(name) else {
+            throw .usage(
+                "--sweep '\(name)' is not a system setting"
+                    + Suggestion.clauseOrList(for: name, among: names),
+                command: "simulate")
+        }
+        for value in values {
+            if name == "seed" {
+                guard UInt64(value) != nil else {
+                    throw .usage(
+                        "--sweep seed takes whole numbers from 0 to \(UInt64.max), not '\(value)'",
+                        command: "simulate")
+                }
+            } else if let setting = SystemSetting.named(name) {
+                do throws(SettingError) {
+                    _ = try setting.applying(value, to: .default)
+                } catch {
+                    throw .usage("--sweep: \(error)", command: "simulate")
+                }
+            }
+        }
+        return SimulationSweep.Axis(name: name, values: values)
     }
 
     /// The usage failure for a strategy name that does not exist: the current name for one 0.1.0
@@ -106,10 +170,47 @@ struct SimulateCommand: Command {
         if let devices {
             return try runFleet(compiled, devices: devices, in: context)
         }
-        let report = Simulation(
-            scenario: compiled, strategies: strategies.isEmpty ? StrategyName.demo : strategies
-        ).run()
+        let chosen = strategies.isEmpty ? StrategyName.demo : strategies
+        if !sweep.isEmpty { return try runSweep(scenario, source: source, strategies: chosen, in: context) }
+        let report = Simulation(scenario: compiled, strategies: chosen).run(recordingTrace: tracePath != nil)
+        if let tracePath {
+            let text: String
+            do {
+                text = try TraceReport.render(report)
+            } catch {
+                throw CommandFailure(.badData, "the trace cannot be written as JSON: \(error)")
+            }
+            try Self.writeFile(text, to: tracePath, what: "trace", in: context)
+        }
         try Self.write(report, format: format, reportPath: reportPath, in: context)
+        if let tracePath, format == .text { context.print("trace: \(tracePath)") }
+        return .success
+    }
+
+    private func runSweep(
+        _ scenario: Scenario, source: String, strategies: [StrategyName], in context: CommandContext
+    ) throws(CommandFailure) -> ExitCode {
+        let sweepReport: SweepReport
+        do {
+            let sweep = try SimulationSweep(
+                scenario: scenario, kinds: ExampleWidgets.all, axes: sweep, strategies: strategies, seed: seed
+            )
+            sweepReport = try sweep.run()
+        } catch let error as ScenarioError {
+            throw CommandFailure(.badData, "scenario \(source) is not valid: \(error)")
+        } catch {
+            throw .usage("--sweep: \(error)", command: "simulate")
+        }
+        switch format {
+        case .json:
+            do {
+                context.standardOutput.write(try sweepReport.json())
+            } catch {
+                throw CommandFailure(.badData, "the results cannot be written as JSON: \(error)")
+            }
+        case .text:
+            context.standardOutput.write(sweepReport.text())
+        }
         return .success
     }
 
@@ -169,13 +270,17 @@ struct SimulateCommand: Command {
         }
     }
 
-    static func writeFile(_ text: String, to path: String, in context: CommandContext) throws(CommandFailure)
+    static func writeFile(
+        _ text: String, to path: String, what: String = "report", in context: CommandContext
+    )
+        throws(CommandFailure)
     {
         let url = context.url(forPath: path)
         do {
             try Data(text.utf8).write(to: url, options: .atomic)
         } catch {
-            throw CommandFailure(.ioError, "cannot write the report to '\(path)': \(InputFile.reason(error))")
+            throw CommandFailure(
+                .ioError, "cannot write the \(what) to '\(path)': \(InputFile.reason(error))")
         }
     }
 }

@@ -45,6 +45,12 @@ public struct ParkConditionsWidget: WidgetKind {
         snapshot.payload.forecast.map(\.at)
     }
 
+    /// Moving to a forecast claims only what is expected around its time, marked as a forecast: it
+    /// may show within the spacing before its hour. Any other change is an event.
+    public func changeClaim(from old: ParkConditionsContent, to new: ParkConditionsContent) -> ChangeClaim {
+        new.isForecast ? .withdrawal : .event
+    }
+
     public func payload(_ payload: ParkConditionsPayload, answers key: SnapshotKey) -> Bool {
         let components = key.components
         return components.count >= 2 && components[1] == Self.key(park: payload.parkID).components[1]

@@ -3,7 +3,8 @@ public import WidgetTimeline
 
 /// "Can I drive there now?": free spaces per lot of one park. Numbers that move every few
 /// minutes, so the data's own observation time decides what may be claimed, and an expired count
-/// is hidden rather than shown — a driver acts on it.
+/// is hidden rather than shown — a driver acts on it. Only its freshness changes with time, so
+/// it makes no event claims; the planner withdraws "fresh" early and hides the count at expiry.
 public struct ParkingWidget: WidgetKind {
     public typealias Payload = ParkingPayload
     public typealias Content = ParkingContent

@@ -6,6 +6,11 @@ public import WidgetTimeline
 ///
 /// "Due at 11:00, now 09:00" plans entries at 09:00 (upcoming), 11:00 (due) and 12:00 (overdue);
 /// the view shows "in 2 hours" with a relative date, so no hourly entries are needed.
+///
+/// Every change it names is an event (the default ``WidgetKind/changeClaim(from:to:)``): a dose
+/// due, an item overdue, a new day's count must never show before its instant. Where a timeline
+/// ends before the phases do, its last entry shows ``SchedulePhase/pending``: how many items are
+/// pending and the first one's time, which stays true until the app writes again.
 public struct ScheduleWidget: WidgetKind {
     public typealias Payload = SchedulePayload
     public typealias Content = ScheduleContent
@@ -71,7 +76,7 @@ public struct ScheduleWidget: WidgetKind {
         let generated: Date
         let boundaries: DayBoundaries
         private var start: Date?
-        private var end: Date?
+        private var knownEnd: Date?
 
         init(snapshot: Snapshot<SchedulePayload>, boundaries: DayBoundaries) {
             self.generated = snapshot.generatedAt
@@ -81,15 +86,51 @@ public struct ScheduleWidget: WidgetKind {
         /// Whether `instant` falls on that day: the count was taken on the day the snapshot was
         /// generated, and a later day has none yet.
         mutating func contains(_ instant: Date) -> Bool {
-            if instant >= generated {
-                let end = self.end ?? boundaries.nextDayStart(after: generated)
-                self.end = end
-                return instant < end
-            }
+            if instant >= generated { return instant < end }
             let start = self.start ?? boundaries.dayStart(containing: generated)
             self.start = start
             return instant >= start
         }
+
+        /// The next day start after `generatedAt`: where the count reads 0 from then on.
+        var end: Date {
+            mutating get {
+                let end = knownEnd ?? boundaries.nextDayStart(after: generated)
+                knownEnd = end
+                return end
+            }
+        }
+    }
+
+    /// What stays true from `instant` on until the app writes again: the screen at `instant` if no
+    /// due time, overdue time or reset of today's count lies ahead; otherwise the pending count and
+    /// the first due time without a phase, and today's count only once it has been reset for good.
+    public func lastingContent(
+        of snapshot: Snapshot<SchedulePayload>, from instant: Date, in calendar: Calendar
+    )
+        -> ScheduleContent?
+    {
+        var countedDay = CountedDay(
+            snapshot: snapshot, boundaries: DayBoundaries(calendar: calendar, dayStart: dayStart))
+        // The count reads 0 for good once its day is over (or if it is 0); before that it changes.
+        let countLasts = instant >= countedDay.end || snapshot.payload.completedToday == 0
+        let settled = snapshot.payload.pending.allSatisfy { $0.addingTimeInterval(overdueAfter) <= instant }
+        if settled {
+            var screen = content(
+                of: snapshot.payload, at: instant, countIsToday: countedDay.contains(instant))
+            if !countLasts { screen.completedToday = nil }
+            return screen
+        }
+        return ScheduleContent(
+            phase: .pending, dueAt: snapshot.payload.pending.min(), completedToday: countLasts ? 0 : nil,
+            remaining: snapshot.payload.pending.count)
+    }
+
+    /// A change to the lasting ``SchedulePhase/pending`` screen claims less than any phase (unless
+    /// it also shows a new day's count); every other change is an event.
+    public func changeClaim(from old: ScheduleContent, to new: ScheduleContent) -> ChangeClaim {
+        let sameCount = new.completedToday == nil || new.completedToday == old.completedToday
+        return new.phase == .pending && sameCount ? .withdrawal : .event
     }
 
     public func changePoints(
@@ -126,8 +167,10 @@ public struct ScheduleWidget: WidgetKind {
             case .due: "due since \(time)"
             case .overdue: "overdue since \(time), check needed"
             case .clear: "all done"
+            case .pending: "\(content.remaining) pending, the first at \(time)"
             }
-        return focus + " · \(content.remaining) left · \(content.completedToday) done today"
+        let left = content.phase == .pending ? "" : " · \(content.remaining) left"
+        return focus + left + (content.completedToday.map { " · \($0) done today" } ?? "")
     }
 
     public var preview: SchedulePayload { .preview }
@@ -182,6 +225,11 @@ public enum SchedulePhase: String, Codable, Sendable, Equatable {
     case overdue
     /// Nothing pending.
     case clear
+    /// Items are pending, and the timeline does not say which phase each is in: what the last entry
+    /// of a timeline that ends before the phases do shows, because it stays true until the app
+    /// writes again. The view shows the count and the first due time as a relative date
+    /// ("3 pending, the first 2 hours ago").
+    case pending
 }
 
 /// One screen of the schedule widget.
@@ -189,11 +237,12 @@ public struct ScheduleContent: Codable, Sendable, Equatable {
     public var phase: SchedulePhase
     /// The focused item's due time (the view renders "in 2 hours" from it with a relative date).
     public var dueAt: Date?
-    public var completedToday: Int
-    /// Pending items from the focused one on.
+    /// Items done today; `nil` where a lasting screen cannot say (the day's count will reset).
+    public var completedToday: Int?
+    /// Pending items from the focused one on (all of them for ``SchedulePhase/pending``).
     public var remaining: Int
 
-    public init(phase: SchedulePhase, dueAt: Date?, completedToday: Int, remaining: Int) {
+    public init(phase: SchedulePhase, dueAt: Date?, completedToday: Int?, remaining: Int) {
         self.phase = phase
         self.dueAt = dueAt
         self.completedToday = completedToday

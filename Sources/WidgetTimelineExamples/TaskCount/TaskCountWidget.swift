@@ -3,6 +3,7 @@ public import WidgetTimeline
 
 /// An open-task count: one number and the revision it came from. Nothing about it changes
 /// with time except its freshness, so every future entry carries the same snapshot; 0 is shown as 0.
+/// With no change points it makes no event claims, and its content lasts as it is.
 public struct TaskCountWidget: WidgetKind {
     public typealias Payload = TaskCountPayload
     public typealias Content = TaskCountContent

@@ -2,10 +2,14 @@ public import Foundation
 import WidgetTimeline
 
 /// One simulated device running a compiled scenario under one strategy: a discrete-event engine
-/// with a virtual clock, an agenda ordered by `(time, sequence)`, and one seeded generator. Same scenario, strategy and seed: the same result, byte for byte.
+/// with a virtual clock, an agenda ordered by `(time, sequence)`, and seeded draws. Same scenario,
+/// strategy and seed: the same result, byte for byte.
 ///
 /// The engine owns time and chance and nothing else: the system's decisions are the
-/// ``WidgetReloadScheduler``s', the app's and the extension's are the strategy's.
+/// ``WidgetReloadScheduler``s', the app's and the extension's are the strategy's. A draw is keyed
+/// by what it is for — the n-th reload request of a widget, its n-th installed timeline — so the
+/// same request waits the same latency under every strategy, and strategies differ only by what
+/// they do.
 public struct DeviceSimulation {
     public let scenario: CompiledScenario
     public let strategy: StrategyName
@@ -13,18 +17,22 @@ public struct DeviceSimulation {
     public let seed: UInt64
     /// When the widgets were added, after the scenario's start (fleets spread it over devices).
     public let firstReloadDelay: TimeInterval
+    /// Whether to keep everything the trace needs (installed timelines, fetches): only when asked,
+    /// so runs that only report totals do not pay for it.
+    public let recordsTrace: Bool
 
     public init(
         scenario: CompiledScenario, strategy: StrategyName, seed: UInt64? = nil,
-        firstReloadDelay: TimeInterval = 0
+        firstReloadDelay: TimeInterval = 0, recordsTrace: Bool = false
     ) {
         self.scenario = scenario
         self.strategy = strategy
         self.seed = seed ?? scenario.seed
         self.firstReloadDelay = max(0, firstReloadDelay)
+        self.recordsTrace = recordsTrace
     }
 
-    private enum Event {
+    fileprivate enum Event {
         case foreground(Bool)
         case emission(widget: Int, change: Int)
         case hostTimer(widget: Int)
@@ -32,13 +40,14 @@ public struct DeviceSimulation {
         case wake(widget: Int)
         case providerFinished(widget: Int)
         case visibility(widget: Int, isVisible: Bool)
+        case widgetsAdded
         case exemptReload
         case timeZoneChange
     }
 
     /// Runs the scenario and measures every widget.
     public func run() -> StrategyResult {
-        var engine = Engine(simulation: self)
+        let engine = Engine(simulation: self)
         engine.run()
         let widgets = engine.widgets.map { $0.result(until: scenario.end, scenario: scenario) }
         return StrategyResult(strategy: strategy, widgets: widgets, events: engine.eventCount)
@@ -47,47 +56,70 @@ public struct DeviceSimulation {
     /// Runs the scenario and returns only the instants of backend requests (for fleets: no
     /// screens are measured).
     public func backendRequestTimes() -> [Date] {
-        var engine = Engine(simulation: self)
+        let engine = Engine(simulation: self)
         engine.run()
         return engine.widgets.flatMap(\.backendRequestTimes)
     }
 
-    private struct Engine {
+    /// What the draws are for; each has its own stream.
+    fileprivate enum Draw: UInt64 {
+        case appReloadLatency = 0x6170_706c_6174
+        case policyLateness = 0x706f_6c6c_6174
+    }
+
+    /// A class, so a provider run can let the rest of the device go on while its request is open
+    /// (``ExtensionContext/fetch(timeout:)`` calls back into ``advance(to:)``).
+    private final class Engine {
         let scenario: CompiledScenario
         let model: SystemModel
         let host: HostContext
+        let seed: UInt64
         var widgets: [any WidgetRunning]
         var queue = EventQueue<Event>()
-        var generator: SplitMix64
         var calendar: Calendar
         var deferredReloads: Set<Int> = []
         var eventCount = 0
+        let end: TimeInterval
+        /// The current instant: the last event's, or the end of the request being waited for.
+        var clock: Date
+        /// Whether a request is open: runs that start meanwhile begin when it ends (one extension
+        /// process runs one `getTimeline` at a time).
+        var isWaitingForRequest = false
+        var startsAfterRequest: [(widget: Int, run: WidgetReloadScheduler.Run)] = []
+        /// Per widget: reload requests delivered and timelines installed, which key the draws.
+        var deliveredRequests: [UInt64]
+        var installedTimelines: [UInt64]
 
         init(simulation: DeviceSimulation) {
             scenario = simulation.scenario
             model = scenario.model
+            seed = simulation.seed
             host = HostContext(now: scenario.start, saveDuration: scenario.scenario.app.saveDuration.seconds)
-            generator = SplitMix64(seed: simulation.seed)
             calendar = scenario.calendar(at: scenario.start)
+            clock = scenario.start
+            end = scenario.end.timeIntervalSinceReferenceDate
             let compiled = simulation.scenario
+            let resets = compiled.model.budgetRefill == .daily ? compiled.localMidnights() : []
             widgets = compiled.widgets.map {
                 $0.makeRun(
                     strategy: simulation.strategy, deviceSeed: simulation.seed, model: compiled.model,
-                    start: compiled.start)
+                    start: compiled.start, budgetResets: resets, recordsTrace: simulation.recordsTrace)
             }
+            deliveredRequests = Array(repeating: 0, count: widgets.count)
+            installedTimelines = Array(repeating: 0, count: widgets.count)
             schedule(firstReloadDelay: simulation.firstReloadDelay)
         }
 
-        private mutating func at(_ date: Date, _ event: Event) {
+        private func at(_ date: Date, _ event: Event) {
             // Reference-date seconds are `Date`'s own storage: converting back is exact.
             queue.schedule(event, at: date.timeIntervalSinceReferenceDate)
         }
 
         /// Puts the scenario's own events on the agenda.
-        private mutating func schedule(firstReloadDelay: TimeInterval) {
+        private func schedule(firstReloadDelay: TimeInterval) {
             let start = scenario.start
-            // Adding a widget runs its provider at once, free: the first screen.
-            at(start.addingTimeInterval(firstReloadDelay), .exemptReload)
+            // Adding a widget runs its provider at once: the first screen.
+            at(start.addingTimeInterval(firstReloadDelay), .widgetsAdded)
             for session in scenario.foreground {
                 at(session.from, .foreground(true))
                 at(session.to, .foreground(false))
@@ -110,26 +142,36 @@ public struct DeviceSimulation {
             for change in scenario.timeZones.dropFirst() { at(change.at, .timeZoneChange) }
         }
 
-        mutating func run() {
-            let end = scenario.end.timeIntervalSinceReferenceDate
-            while let (time, event) = queue.next() {
-                guard time < end else { break }
-                eventCount += 1
-                let now = Date(timeIntervalSinceReferenceDate: time)
-                host.now = now
-                handle(event, at: now)
+        func run() {
+            while let time = queue.nextTime, time < end {
+                step()
             }
         }
 
-        private mutating func handle(_ event: Event, at now: Date) {
+        /// Lets the device run up to `instant`: called while a provider waits for its request.
+        func advance(to instant: Date) {
+            let limit = min(instant.timeIntervalSinceReferenceDate, end)
+            let wasWaiting = isWaitingForRequest
+            isWaitingForRequest = true
+            while let time = queue.nextTime, time <= limit, time < end { step() }
+            isWaitingForRequest = wasWaiting
+            if instant > clock { clock = instant }
+        }
+
+        private func step() {
+            guard let (time, event) = queue.next() else { return }
+            eventCount += 1
+            let now = Date(timeIntervalSinceReferenceDate: time)
+            if now > clock { clock = now }
+            host.now = now
+            handle(event, at: now)
+        }
+
+        private func handle(_ event: Event, at now: Date) {
             switch event {
             case .foreground(let isIn):
                 host.isAppInForeground = isIn
-                for index in widgets.indices {
-                    act(
-                        on: index,
-                        widgets[index].scheduler.handle(.appForegroundChanged(isInForeground: isIn), at: now))
-                }
+                // The app's own work first: leaving the foreground flushes its debounced reloads.
                 if !isIn {
                     for index in widgets.indices {
                         widgets[index].appWillLeaveForeground(host: host)
@@ -137,6 +179,12 @@ public struct DeviceSimulation {
                     }
                     for index in deferredReloads.sorted() { deliverReload(to: index, at: now) }
                     deferredReloads.removeAll()
+                }
+                for index in widgets.indices {
+                    act(
+                        on: index,
+                        widgets[index].scheduler.handle(
+                            .appForegroundChanged(isInForeground: isIn), at: clock))
                 }
             case .emission(let index, let change):
                 widgets[index].appEmitted(change: change, host: host)
@@ -152,7 +200,10 @@ public struct DeviceSimulation {
                 let schedulerEvent: WidgetReloadScheduler.Event
                 switch widgets[index].finishProvider(at: now) {
                 case .installed(let earliest):
-                    let lateness = model.policyLateness * unit()
+                    installedTimelines[index] += 1
+                    let unit = draw(.policyLateness, widget: index, installedTimelines[index])
+                    let spread = model.policyEarliness + model.policyLateness
+                    let lateness = Self.milliseconds(-model.policyEarliness + spread * unit)
                     schedulerEvent = .timelineInstalled(earliestReload: earliest, lateness: lateness)
                 case .killed, .discarded:
                     schedulerEvent = .reloadFailed
@@ -162,26 +213,36 @@ public struct DeviceSimulation {
                 act(
                     on: index,
                     widgets[index].scheduler.handle(.visibilityChanged(isVisible: isVisible), at: now))
+            case .widgetsAdded:
+                for index in widgets.indices {
+                    act(on: index, widgets[index].scheduler.handle(.widgetAdded, at: clock))
+                }
             case .exemptReload:
                 for index in widgets.indices {
-                    act(on: index, widgets[index].scheduler.handle(.exemptReloadRequested, at: now))
+                    act(on: index, widgets[index].scheduler.handle(.exemptReloadRequested, at: clock))
                 }
             case .timeZoneChange:
                 calendar = scenario.calendar(at: now)
-                // Row a.1 (WWDC21): a significant time change is a free system reload.
+                // A significant time change is a free system reload (WWDC21, docs/simulator.md).
                 for index in widgets.indices {
-                    act(on: index, widgets[index].scheduler.handle(.exemptReloadRequested, at: now))
+                    act(on: index, widgets[index].scheduler.handle(.exemptReloadRequested, at: clock))
                 }
             }
         }
 
-        /// A uniform draw in `[0, 1)` from the device's generator.
-        private mutating func unit() -> Double {
-            Double(generator.next() >> 11) * 0x1.0p-53
+        /// A uniform draw in `[0, 1)` for the `count`-th use of `purpose` by `widget`.
+        private func draw(_ purpose: Draw, widget: Int, _ count: UInt64) -> Double {
+            SplitMix64.unitInterval(seed ^ purpose.rawValue, UInt64(widget), count)
+        }
+
+        /// `seconds` to the nearest millisecond: every instant of a run is a whole millisecond, so
+        /// the trace, written in milliseconds, holds exactly what happened.
+        static func milliseconds(_ seconds: TimeInterval) -> TimeInterval {
+            (seconds * 1000).rounded() / 1000
         }
 
         /// Carries out what the host code asked for during the last call.
-        private mutating func drainHost(for index: Int, at now: Date) {
+        private func drainHost(for index: Int, at now: Date) {
             for timer in host.timerRequests { at(max(timer, now), .hostTimer(widget: index)) }
             host.timerRequests.removeAll()
             let requests = host.reloadRequests
@@ -198,26 +259,42 @@ public struct DeviceSimulation {
             }
         }
 
-        /// The request reaches the scheduler after the app-reload latency (row a.1, 0–27 s).
-        private mutating func deliverReload(to index: Int, at now: Date) {
-            let latency = (model.appReloadLatency * unit() * 1000).rounded() / 1000
-            at(now.addingTimeInterval(latency), .reloadArrives(widget: index))
+        /// The request reaches the scheduler after the app-reload latency.
+        private func deliverReload(to index: Int, at now: Date) {
+            deliveredRequests[index] += 1
+            let unit = draw(.appReloadLatency, widget: index, deliveredRequests[index])
+            at(
+                now.addingTimeInterval(Self.milliseconds(model.appReloadLatency * unit)),
+                .reloadArrives(widget: index))
         }
 
         /// Carries out a scheduler's decision.
-        private mutating func act(on index: Int, _ action: WidgetReloadScheduler.Action) {
-            let now = host.now
-            if action.isRefusal { widgets[index].noteRefusal(at: now) }
+        private func act(on index: Int, _ action: WidgetReloadScheduler.Action) {
+            if action.isRefusal { widgets[index].noteRefusal(at: clock) }
             if let wake = action.wakeAt { at(wake, .wake(widget: index)) }
             guard let run = action.run else { return }
-            let duration = widgets[index].startProvider(at: now, calendar: calendar, run: run)
-            at(
-                now.addingTimeInterval(min(duration, model.providerWatchdog)),
-                .providerFinished(widget: index))
-            // Row a.1: the system may coalesce reloads across the device's widgets.
+            if isWaitingForRequest {
+                startsAfterRequest.append((index, run))
+                return
+            }
+            start(run, of: index)
+            while !startsAfterRequest.isEmpty {
+                let next = startsAfterRequest.removeFirst()
+                start(next.run, of: next.widget)
+            }
+        }
+
+        private func start(_ run: WidgetReloadScheduler.Run, of index: Int) {
+            let startedAt = clock
+            let remaining = widgets[index].scheduler.budgetRemaining(at: startedAt)
+            let duration = widgets[index].startProvider(
+                at: startedAt, calendar: calendar, run: run, budgetLeft: remaining,
+                advance: { [unowned self] in self.advance(to: $0) })
+            at(startedAt.addingTimeInterval(duration), .providerFinished(widget: index))
+            // The system may coalesce reloads across the device's widgets.
             guard model.coalescesReloads else { return }
             for other in widgets.indices where other != index {
-                act(on: other, widgets[other].scheduler.handle(.coalescingOpportunity, at: now))
+                act(on: other, widgets[other].scheduler.handle(.coalescingOpportunity, at: clock))
             }
         }
     }

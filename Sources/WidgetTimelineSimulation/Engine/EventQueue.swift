@@ -1,7 +1,8 @@
 import Foundation
 
 /// The engine's agenda: events ordered by time, and events at the same time in the order they
-/// were scheduled, so a run is a pure function of its inputs (a binary heap on `(time, sequence)`. Times are `Date.timeIntervalSinceReferenceDate`..
+/// were scheduled, so a run is a pure function of its inputs: a binary heap on `(time, sequence)`.
+/// Times are `Date.timeIntervalSinceReferenceDate`.
 struct EventQueue<Event> {
     private struct Item {
         var time: TimeInterval
@@ -18,6 +19,9 @@ struct EventQueue<Event> {
 
     var isEmpty: Bool { heap.isEmpty }
     var count: Int { heap.count }
+
+    /// The time of the earliest event, without removing it.
+    var nextTime: TimeInterval? { heap.first?.time }
 
     /// Schedules `event` at `time` (seconds since the reference date).
     mutating func schedule(_ event: Event, at time: TimeInterval) {

@@ -4,8 +4,10 @@ import WidgetTimeline
 /// What a widget extension's `getTimeline` sees in a simulation: the instant it was called, the
 /// user's calendar, the network source (if the widget has one), and a stopwatch.
 ///
-/// Work that takes simulated time (a network request) advances ``elapsed``; the engine installs
-/// the timeline when the run ends, or kills it when ``elapsed`` passes the watchdog.
+/// Work that takes simulated time (a network request) advances ``elapsed``, and the rest of the
+/// device goes on meanwhile: while a request is open, the app may commit, other widgets' entries
+/// appear, reload requests arrive. The engine installs the timeline when the run ends, or kills it
+/// when ``elapsed`` passes the watchdog.
 public final class ExtensionContext<Payload: Codable & Sendable & Equatable> {
     /// When the provider was called.
     public let now: Date
@@ -19,17 +21,25 @@ public final class ExtensionContext<Payload: Codable & Sendable & Equatable> {
     /// Requests sent to the backend during this run.
     public private(set) var backendRequests = 0
     private let source: SimulatedSource<Payload>?
+    /// Lets the rest of the device run up to an instant: the engine's events while a request is open.
+    private let advance: (Date) -> Void
+    /// Told of every request, for the trace.
+    private let fetched: ((FetchRecord) -> Void)?
 
     /// The cost of a run without network: a store read and a plan. Milliseconds on a device; the
     /// number only orders events and never approaches the watchdog.
     public static var baseCost: TimeInterval { 0.05 }
 
-    init(now: Date, calendar: Calendar, cause: WidgetReloadScheduler.Cause, source: SimulatedSource<Payload>?)
-    {
+    init(
+        now: Date, calendar: Calendar, cause: WidgetReloadScheduler.Cause, source: SimulatedSource<Payload>?,
+        advance: @escaping (Date) -> Void = { _ in }, fetched: ((FetchRecord) -> Void)? = nil
+    ) {
         self.now = now
         self.calendar = calendar
         self.cause = cause
         self.source = source
+        self.advance = advance
+        self.fetched = fetched
     }
 
     /// Whether the widget has a network source.
@@ -37,16 +47,45 @@ public final class ExtensionContext<Payload: Codable & Sendable & Equatable> {
 
     /// Asks the network source for the current value, giving up after `timeout` seconds (`nil`:
     /// `URLSession`'s default of 60 s, which is what a provider without its own timeout waits).
+    /// The device goes on while the request is open, so the app may commit before it returns.
     ///
     /// - Returns: the value and when it was observed (the request's instant), or why it failed.
     public func fetch(timeout: TimeInterval?) -> Result<FetchAnswer<Payload>, FetchFailure> {
         guard let source else { return .failure(FetchFailure(reason: .sourceFailed, duration: 0)) }
         backendRequests += 1
-        let outcome = source.fetch(at: now.addingTimeInterval(elapsed), timeout: timeout ?? 60)
+        let start = now.addingTimeInterval(elapsed)
+        let outcome = source.fetch(at: start, timeout: timeout ?? 60)
+        let duration: TimeInterval
         switch outcome {
-        case .success(let answer): elapsed += answer.duration
-        case .failure(let failure): elapsed += failure.duration
+        case .success(let answer): duration = answer.duration
+        case .failure(let failure): duration = failure.duration
         }
+        elapsed += duration
+        fetched?(FetchRecord(start: start, end: start.addingTimeInterval(duration), outcome: outcome))
+        advance(start.addingTimeInterval(duration))
         return outcome
+    }
+}
+
+/// One request to a widget's source, for the trace.
+struct FetchRecord {
+    var start: Date
+    var end: Date
+    /// `answered`, `failed` or `timed-out`.
+    var outcome: String
+    var reason: String?
+    var observedAt: Date?
+
+    init<Payload>(start: Date, end: Date, outcome: Result<FetchAnswer<Payload>, FetchFailure>) {
+        self.start = start
+        self.end = end
+        switch outcome {
+        case .success(let answer):
+            self.outcome = "answered"
+            observedAt = answer.observedAt
+        case .failure(let failure):
+            self.outcome = failure.reason == .sourceTimedOut ? "timed-out" : "failed"
+            reason = failure.reason.rawValue
+        }
     }
 }

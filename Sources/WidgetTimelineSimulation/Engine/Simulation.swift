@@ -12,9 +12,12 @@ public struct Simulation: Sendable {
     }
 
     /// Runs every strategy, in parallel on all cores; the result does not depend on the order.
-    public func run() -> SimulationReport {
+    ///
+    /// - Parameter recordingTrace: keep what ``TraceReport`` writes (contents, installed
+    ///   timelines, fetches); off by default, so runs that only report totals do not pay for it.
+    public func run(recordingTrace: Bool = false) -> SimulationReport {
         let results = ParallelMap.map(strategies) { strategy in
-            DeviceSimulation(scenario: scenario, strategy: strategy).run()
+            DeviceSimulation(scenario: scenario, strategy: strategy, recordsTrace: recordingTrace).run()
         }
         return SimulationReport(scenario: scenario, results: results)
     }

@@ -14,8 +14,12 @@ protocol WidgetRunning: AnyObject {
     func appWillLeaveForeground(host: HostContext)
     func noteReloadRequest(at instant: Date)
     func noteRefusal(at instant: Date)
-    /// Runs `getTimeline` and returns how long it takes.
-    func startProvider(at now: Date, calendar: Calendar, run: WidgetReloadScheduler.Run) -> TimeInterval
+    /// Runs the reload's `getTimeline` calls and returns how long they take; `advance` lets the
+    /// rest of the device run while a request is open.
+    func startProvider(
+        at now: Date, calendar: Calendar, run: WidgetReloadScheduler.Run, budgetLeft: Int?,
+        advance: @escaping (Date) -> Void
+    ) -> TimeInterval
     /// Ends the run started last: installs its timeline, or reports why the system dropped it.
     func finishProvider(at now: Date) -> ProviderOutcome
     func result(until end: Date, scenario: CompiledScenario) -> WidgetResult
@@ -25,7 +29,7 @@ protocol WidgetRunning: AnyObject {
 enum ProviderOutcome {
     /// Its timeline is on screen; the system may ask again from `earliestReload` on.
     case installed(earliestReload: Date?)
-    /// It ran past the watchdog and was killed (row a.5).
+    /// A call ran past the watchdog and was killed.
     case killed
     /// It returned an empty timeline, which the system discards.
     case discarded
@@ -41,19 +45,23 @@ final class WidgetRun<Kind: WidgetKind>: WidgetRunning {
     var scheduler: WidgetReloadScheduler
     private let model: SystemModel
     private let truth: [(at: Date, payload: Kind.Payload)]
+    private let origins: [String]
+    private let recordsTrace: Bool
 
     /// The timeline on screen, since when, and the index of its next entry to appear.
     private var installed: PlannedTimeline<State>?
     private var nextEntry = 0
     /// The screen, as (start, state) for each change; a stretch ends where the next starts.
     private var screens: [(start: Date, state: State)]
-    /// The run in progress: its timeline and duration.
-    private var pending: (timeline: PlannedTimeline<State>, duration: TimeInterval)?
+    /// The run in progress: the last call's timeline, and whether a call was killed.
+    private var pending: (timeline: PlannedTimeline<State>?, killed: Bool)?
 
     private var metrics = WidgetMetrics()
     private var reloadRequests: [Date] = []
     private var runs: [WidgetTrace.Run] = []
     private var refusals: [Date] = []
+    private var fetches: [FetchRecord] = []
+    private var timelines: [(installedAt: Date, run: Int, timeline: PlannedTimeline<State>)] = []
     private(set) var backendRequestTimes: [Date] = []
 
     var id: String { script.id }
@@ -61,18 +69,21 @@ final class WidgetRun<Kind: WidgetKind>: WidgetRunning {
 
     init(
         script: WidgetScript<Kind>, strategy: StrategyName, deviceSeed: UInt64, model: SystemModel,
-        start: Date
+        start: Date, budgetResets: [Date], recordsTrace: Bool
     ) {
         self.script = script
         self.model = model
+        self.recordsTrace = recordsTrace
         let container = SimulatedContainer<Kind>(kind: script.kind, key: script.key)
         self.strategy = strategy.make(
             StrategyInputs(kind: script.kind, key: script.key, deviceSeed: deviceSeed),
             container: container,
             hasSource: script.source != nil)
         let visibleAtStart = script.glances.map { glances in glances.contains { $0.contains(start) } } ?? true
-        scheduler = WidgetReloadScheduler(model: model, isVisible: visibleAtStart)
-        truth = script.truth
+        scheduler = WidgetReloadScheduler(model: model, isVisible: visibleAtStart, budgetResets: budgetResets)
+        let truth = script.truth
+        self.truth = truth.map { (at: $0.at, payload: $0.payload) }
+        origins = truth.map(\.origin)
         screens = [(start, .noData)]
     }
 
@@ -95,63 +106,91 @@ final class WidgetRun<Kind: WidgetKind>: WidgetRunning {
         refusals.append(instant)
     }
 
-    func startProvider(at now: Date, calendar: Calendar, run: WidgetReloadScheduler.Run) -> TimeInterval {
-        let context = ExtensionContext<Kind.Payload>(
-            now: now, calendar: calendar, cause: run.cause, source: script.source)
-        let timeline = strategy.timeline(in: context)
-        pending = (timeline, context.elapsed)
-        metrics.providerRuns += 1
+    func startProvider(
+        at now: Date, calendar: Calendar, run: WidgetReloadScheduler.Run, budgetLeft: Int?,
+        advance: @escaping (Date) -> Void
+    ) -> TimeInterval {
         if run.isCharged { metrics.budgetUsed += 1 }
-        metrics.backendRequests += context.backendRequests
-        for _ in 0..<context.backendRequests { backendRequestTimes.append(now) }
+        var elapsed: TimeInterval = 0
+        var timeline: PlannedTimeline<State>?
+        var killed = false
+        var calls = 0
+        let record: ((FetchRecord) -> Void)? =
+            recordsTrace ? { [unowned self] in self.fetches.append($0) } : nil
+        for call in 0..<model.getTimelineCalls {
+            let callStart = now.addingTimeInterval(elapsed)
+            if call > 0 { advance(callStart) }
+            let context = ExtensionContext<Kind.Payload>(
+                now: callStart, calendar: calendar, cause: run.cause, source: script.source, advance: advance,
+                fetched: record)
+            let built = strategy.timeline(in: context)
+            calls += 1
+            metrics.providerRuns += 1
+            metrics.backendRequests += context.backendRequests
+            for _ in 0..<context.backendRequests { backendRequestTimes.append(callStart) }
+            // Whole milliseconds, as every instant of a run.
+            let duration = (context.elapsed * 1000).rounded(.up) / 1000
+            if duration > model.providerWatchdog {
+                elapsed += model.providerWatchdog
+                killed = true
+                break
+            }
+            elapsed += duration
+            timeline = built
+        }
+        pending = (timeline, killed)
         runs.append(
-            WidgetTrace.Run(at: now, cause: run.cause, isCharged: run.isCharged, outcome: "installed"))
-        return context.elapsed
+            WidgetTrace.Run(
+                at: now, end: now.addingTimeInterval(elapsed), cause: run.cause, isCharged: run.isCharged,
+                outcome: "installed", calls: calls, budgetLeft: budgetLeft))
+        return elapsed
     }
 
     func finishProvider(at now: Date) -> ProviderOutcome {
-        guard let (timeline, duration) = pending else {
+        guard let (timeline, killed) = pending else {
             preconditionFailure("a provider run finished that never started")
         }
         pending = nil
-        if duration > model.providerWatchdog {
+        if killed {
             metrics.watchdogKills += 1
             runs[runs.count - 1].outcome = "killed"
             return .killed
         }
-        if timeline.entries.isEmpty {
+        guard let timeline, !timeline.entries.isEmpty else {
             metrics.discardedTimelines += 1
             runs[runs.count - 1].outcome = "discarded"
             return .discarded
         }
         install(timeline, at: now)
+        if recordsTrace { timelines.append((now, runs.count - 1, timeline)) }
         return .installed(earliestReload: timeline.earliestReload)
     }
 
     // MARK: - The screen
 
-    private func effectiveDate(_ entry: PlannedEntry<State>) -> Date {
-        entry.date.addingTimeInterval(model.entryLateness)
-    }
-
+    /// The screen follows the timelines in force, ``SystemModel/entryLateness`` behind: what an
+    /// entry (or a newly installed timeline's entry for now) would show at instant t appears at
+    /// t + lateness, so a timeline replaced meanwhile still shows the entries it had reached.
     private func install(_ timeline: PlannedTimeline<State>, at now: Date) {
-        advanceScreen(to: now)
+        advanceScreen(before: now)
         installed = timeline
         // The entry for `now` is the last one dated at or before it; later ones wait their turn.
         var index = 0
-        while index < timeline.entries.count, effectiveDate(timeline.entries[index]) <= now { index += 1 }
-        if index > 0 { show(timeline.entries[index - 1].state, from: now) }
+        while index < timeline.entries.count, timeline.entries[index].date <= now { index += 1 }
+        if index > 0 {
+            show(timeline.entries[index - 1].state, from: now.addingTimeInterval(model.entryLateness))
+        }
         nextEntry = index
     }
 
-    /// Shows the installed timeline's entries dated before `instant`.
-    private func advanceScreen(to instant: Date) {
+    /// Shows the installed timeline's entries dated before `instant`, each the lateness after its
+    /// date.
+    private func advanceScreen(before instant: Date) {
         guard let timeline = installed else { return }
         while nextEntry < timeline.entries.count {
             let entry = timeline.entries[nextEntry]
-            let date = effectiveDate(entry)
-            guard date < instant else { break }
-            show(entry.state, from: date)
+            guard entry.date < instant else { break }
+            show(entry.state, from: entry.date.addingTimeInterval(model.entryLateness))
             nextEntry += 1
         }
     }
@@ -172,20 +211,65 @@ final class WidgetRun<Kind: WidgetKind>: WidgetRunning {
     // MARK: - Results
 
     func result(until end: Date, scenario: CompiledScenario) -> WidgetResult {
-        advanceScreen(to: end)
+        advanceScreen(before: end.addingTimeInterval(-model.entryLateness))
+        let kind = script.kind
         let measured = WidgetMeasurement(
-            kind: script.kind, truth: truth, screens: screens, end: end, scenario: scenario)
+            kind: kind, truth: truth, screens: screens, end: end, scenario: scenario)
         metrics.staleShownAsFreshMinutes = measured.staleShownAsFreshMinutes
         metrics.wrongValueMinutes = measured.wrongValueMinutes
+        metrics.earlyEventMinutes = measured.earlyEventMinutes
         metrics.noValueMinutes = measured.noValueMinutes
         metrics.commitToDisplay = measured.delays
         var trace = measured.trace
-        trace.commits = truth.map(\.at)
+        trace.data = truth.indices.map { index in
+            let snapshot = WidgetMeasurement.snapshot(kind: kind, truth: truth, index: index)
+            return WidgetTrace.DataChange(
+                at: truth[index].at, origin: origins[index],
+                staleAfter: kind.freshness(of: snapshot).staleAfter)
+        }
         trace.reloadRequests = reloadRequests
         trace.runs = runs
         trace.refusals = refusals
         trace.hidden = hiddenSpans(start: scenario.start, end: end)
-        return WidgetResult(widget: script.id, kind: script.kind.kind, metrics: metrics, trace: trace)
+        if recordsTrace { record(into: &trace, measured: measured, scenario: scenario) }
+        return WidgetResult(
+            widget: script.id, kind: kind.kind, key: script.key, metrics: metrics, trace: trace)
+    }
+
+    /// What only a recorded trace holds: contents, the truth, fetches and installed timelines.
+    private func record(
+        into trace: inout WidgetTrace, measured: WidgetMeasurement<Kind>, scenario: CompiledScenario
+    ) {
+        let kind = script.kind
+        var screenIndex = 0
+        for (index, screen) in screens.enumerated() {
+            let stretchEnd = index + 1 < screens.count ? screens[index + 1].start : scenario.end
+            guard stretchEnd > screen.start else { continue }
+            trace.screens[screenIndex].content = screen.state.content.flatMap { try? JSONValue(encoding: $0) }
+            screenIndex += 1
+        }
+        trace.truth = measured.truthStretches.map { stretch in
+            WidgetTrace.TruthStretch(
+                start: stretch.start, end: stretch.end, data: stretch.data, boundary: stretch.boundary,
+                content: try? JSONValue(encoding: stretch.content),
+                text: kind.summary(of: stretch.content, in: scenario.calendar(at: stretch.start)))
+        }
+        trace.fetches = fetches.map {
+            WidgetTrace.Fetch(
+                start: $0.start, end: $0.end, outcome: $0.outcome, reason: $0.reason,
+                observedAt: $0.observedAt)
+        }
+        trace.timelines = timelines.map { installed in
+            WidgetTrace.Timeline(
+                installedAt: installed.installedAt, run: installed.run, policy: installed.timeline.policy,
+                entries: installed.timeline.entries.map { entry in
+                    WidgetTrace.Entry(
+                        date: entry.date, display: entry.state.situation,
+                        text: kind.summary(of: entry.state, in: scenario.calendar(at: entry.date)),
+                        revision: entry.state.stamp?.revision, observedAt: entry.state.stamp?.observedAt,
+                        content: entry.state.content.flatMap { try? JSONValue(encoding: $0) })
+                })
+        }
     }
 
     private func hiddenSpans(start: Date, end: Date) -> [WidgetTrace.Span] {

@@ -6,16 +6,29 @@ import WidgetTimeline
 ///
 /// The truth at an instant is what an omniscient widget would show: the widget's content for the
 /// latest data change so far (host commit or server update), at that instant, in the user's time
-/// zone then. It uses the widget kind's own description (`content(of:at:in:)` and its change
-/// points), never the planner, so the library is not graded by itself.
+/// zone then. Each data version is split at every time-zone change, and each piece's change points
+/// are the kind's in that piece's own calendar, so a new zone's midnights are change points. It
+/// uses the widget kind's own description (`content(of:at:in:)` and its change points), never the
+/// planner, so the library is not graded by itself.
 struct WidgetMeasurement<Kind: WidgetKind> {
     typealias State = WidgetState<Kind.Content>
 
+    /// One stretch of the truth.
+    struct Stretch {
+        var start: Date
+        var end: Date
+        var data: Int
+        var boundary: String
+        var content: Kind.Content
+    }
+
     private(set) var staleShownAsFreshMinutes = 0.0
     private(set) var wrongValueMinutes = 0.0
+    private(set) var earlyEventMinutes = 0.0
     private(set) var noValueMinutes = 0.0
     private(set) var delays = DelayStatistics(delays: [], undelivered: 0)
     private(set) var trace = WidgetTrace()
+    private(set) var truthStretches: [Stretch] = []
 
     init(
         kind: Kind,
@@ -24,9 +37,11 @@ struct WidgetMeasurement<Kind: WidgetKind> {
         end: Date,
         scenario: CompiledScenario
     ) {
-        let truthStretches = Self.truthStretches(kind: kind, truth: truth, end: end, scenario: scenario)
+        let stretches = Self.truthStretches(kind: kind, truth: truth, end: end, scenario: scenario)
+        truthStretches = stretches
         var staleSeconds = 0.0
         var wrongSeconds = 0.0
+        var earlySeconds = 0.0
         var blankSeconds = 0.0
         var truthIndex = 0
         for (index, screen) in screens.enumerated() {
@@ -35,13 +50,15 @@ struct WidgetMeasurement<Kind: WidgetKind> {
             trace.screens.append(
                 WidgetTrace.Screen(
                     start: screen.start, end: stretchEnd, display: screen.state.situation,
-                    text: kind.summary(of: screen.state, in: scenario.calendar(at: screen.start))))
+                    text: kind.summary(of: screen.state, in: scenario.calendar(at: screen.start)),
+                    revision: screen.state.stamp?.revision, observedAt: screen.state.stamp?.observedAt))
             guard let content = screen.state.content, let stamp = screen.state.stamp else {
                 blankSeconds += stretchEnd.timeIntervalSince(screen.start)
                 continue
             }
+            let version = VersionSearch.lastIndex(in: truth, atOrBefore: stamp.observedAt)
             if case .fresh = screen.state {
-                let staleAfter = Self.staleAfter(kind: kind, truth: truth, observedAt: stamp.observedAt)
+                let staleAfter = Self.staleAfter(kind: kind, truth: truth, version: version)
                 let staleFrom = max(screen.start, stamp.observedAt.addingTimeInterval(staleAfter))
                 if staleFrom < stretchEnd {
                     staleSeconds += stretchEnd.timeIntervalSince(staleFrom)
@@ -49,18 +66,18 @@ struct WidgetMeasurement<Kind: WidgetKind> {
                 }
             }
             // Walk the truth stretches overlapping this screen.
-            while truthIndex < truthStretches.count, truthStretches[truthIndex].end <= screen.start {
-                truthIndex += 1
-            }
+            while truthIndex < stretches.count, stretches[truthIndex].end <= screen.start { truthIndex += 1 }
             var cursor = truthIndex
-            while cursor < truthStretches.count, truthStretches[cursor].start < stretchEnd {
-                let stretch = truthStretches[cursor]
-                if stretch.content != content {
-                    let from = max(stretch.start, screen.start)
-                    let to = min(stretch.end, stretchEnd)
-                    if to > from {
-                        wrongSeconds += to.timeIntervalSince(from)
-                        Self.append(&trace.wrongValue, from, to)
+            while cursor < stretches.count, stretches[cursor].start < stretchEnd {
+                let stretch = stretches[cursor]
+                let from = max(stretch.start, screen.start)
+                let to = min(stretch.end, stretchEnd)
+                if stretch.content != content, to > from {
+                    wrongSeconds += to.timeIntervalSince(from)
+                    Self.append(&trace.wrongValue, from, to)
+                    if Self.isEarlyEvent(content, data: version, at: cursor, in: stretches) {
+                        earlySeconds += to.timeIntervalSince(from)
+                        Self.append(&trace.earlyEvent, from, to)
                     }
                 }
                 cursor += 1
@@ -68,22 +85,49 @@ struct WidgetMeasurement<Kind: WidgetKind> {
         }
         staleShownAsFreshMinutes = Self.minutes(staleSeconds)
         wrongValueMinutes = Self.minutes(wrongSeconds)
+        earlyEventMinutes = Self.minutes(earlySeconds)
         noValueMinutes = Self.minutes(blankSeconds)
         delays = Self.delays(truth: truth, screens: screens, end: end)
     }
 
-    /// The widget's stale threshold for the data observed at `observedAt` (a payload may carry
-    /// its own, as the parking widget's does).
-    private static func staleAfter(kind: Kind, truth: [(at: Date, payload: Kind.Payload)], observedAt: Date)
+    /// Whether showing `content` during truth stretch `index` shows an event before it happens: the
+    /// screen's data is that stretch's, `content` is not true yet, and it becomes true later from
+    /// the same data at an event (and was not true earlier, which would make it late, not early).
+    private static func isEarlyEvent(
+        _ content: Kind.Content, data: Int?, at index: Int, in stretches: [Stretch]
+    )
+        -> Bool
+    {
+        guard let data, stretches[index].data == data else { return false }
+        var earlier = index - 1
+        while earlier >= 0, stretches[earlier].data == data {
+            if stretches[earlier].content == content { return false }
+            earlier -= 1
+        }
+        var later = index + 1
+        while later < stretches.count, stretches[later].data == data {
+            if stretches[later].content == content { return stretches[later].boundary == "event" }
+            later += 1
+        }
+        return false
+    }
+
+    /// The widget's stale threshold for data version `version` (a payload may carry its own, as
+    /// the parking widget's does).
+    private static func staleAfter(kind: Kind, truth: [(at: Date, payload: Kind.Payload)], version: Int?)
         -> TimeInterval
     {
-        guard let index = VersionSearch.lastIndex(in: truth, atOrBefore: observedAt) else {
-            return kind.freshness.staleAfter
-        }
-        let snapshot = Snapshot(
+        guard let index = version else { return kind.freshness.staleAfter }
+        return kind.freshness(of: snapshot(kind: kind, truth: truth, index: index)).staleAfter
+    }
+
+    /// The snapshot an omniscient widget has for data version `index`.
+    static func snapshot(kind: Kind, truth: [(at: Date, payload: Kind.Payload)], index: Int) -> Snapshot<
+        Kind.Payload
+    > {
+        Snapshot(
             kind: kind.kind, key: kind.defaultKey, revision: index + 1, generatedAt: truth[index].at,
             fingerprint: ContentFingerprint(rawValue: ""), payload: truth[index].payload)
-        return kind.freshness(of: snapshot).staleAfter
     }
 
     private static func minutes(_ seconds: Double) -> Double { (seconds / 60 * 100).rounded() / 100 }
@@ -96,35 +140,51 @@ struct WidgetMeasurement<Kind: WidgetKind> {
         }
     }
 
-    /// The true content over time: one stretch per change point of each data version.
+    /// The true content over time: for each data version, split at every time-zone change, one
+    /// stretch per change point of each piece in the piece's own calendar.
     private static func truthStretches(
         kind: Kind, truth: [(at: Date, payload: Kind.Payload)], end: Date, scenario: CompiledScenario
-    ) -> [(start: Date, end: Date, content: Kind.Content)] {
-        var stretches: [(start: Date, end: Date, content: Kind.Content)] = []
+    ) -> [Stretch] {
+        var stretches: [Stretch] = []
         let zoneChanges = scenario.timeZones.dropFirst().map(\.at)
         for (index, version) in truth.enumerated() {
             let from = version.at
             let to = index + 1 < truth.count ? min(truth[index + 1].at, end) : end
             guard to > from else { continue }
-            let snapshot = Snapshot(
-                kind: kind.kind, key: kind.defaultKey, revision: index + 1, generatedAt: from,
-                fingerprint: ContentFingerprint(rawValue: ""), payload: version.payload)
-            var points = [from]
-            points += kind.changePoints(
-                of: snapshot, after: from, through: to, in: scenario.calendar(at: from)
-            )
-            .filter { $0 > from && $0 < to }
-            points += zoneChanges.filter { $0 > from && $0 < to }
-            points.sort()
-            var previous: Date?
-            for (pointIndex, point) in points.enumerated() where point != previous {
-                previous = point
-                let next = points[(pointIndex + 1)...].first { $0 > point } ?? to
-                let content = kind.content(of: snapshot, at: point, in: scenario.calendar(at: point))
-                if let last = stretches.last, last.end == point, last.content == content {
-                    stretches[stretches.count - 1].end = next
-                } else {
-                    stretches.append((point, next, content))
+            let snapshot = Self.snapshot(kind: kind, truth: truth, index: index)
+            let cuts = [from] + zoneChanges.filter { $0 > from && $0 < to } + [to]
+            for piece in 0..<(cuts.count - 1) {
+                let pieceStart = cuts[piece]
+                let pieceEnd = cuts[piece + 1]
+                let calendar = scenario.calendar(at: pieceStart)
+                var points = kind.changePoints(
+                    of: snapshot, after: pieceStart, through: pieceEnd, in: calendar
+                )
+                .filter { $0 > pieceStart && $0 < pieceEnd }
+                points.sort()
+                points.insert(pieceStart, at: 0)
+                let contents = kind.contents(of: snapshot, at: points, in: calendar)
+                for (pointIndex, point) in points.enumerated()
+                where pointIndex == 0 || point != points[pointIndex - 1] {
+                    let next = points[(pointIndex + 1)...].first { $0 > point } ?? pieceEnd
+                    let content = contents[pointIndex]
+                    if let last = stretches.last, last.end == point, last.data == index,
+                        last.content == content
+                    {
+                        stretches[stretches.count - 1].end = next
+                        continue
+                    }
+                    let boundary: String
+                    if pointIndex > 0 {
+                        boundary =
+                            stretches.last.map { kind.changeClaim(from: $0.content, to: content) }
+                                == .withdrawal
+                            ? "withdrawal" : "event"
+                    } else {
+                        boundary = piece == 0 ? "data" : "zone"
+                    }
+                    stretches.append(
+                        Stretch(start: point, end: next, data: index, boundary: boundary, content: content))
                 }
             }
         }

@@ -9,13 +9,16 @@ public struct WidgetMetrics: Sendable, Hashable, Codable {
     /// Minutes the screen showed a value other than the one an omniscient widget would show then
     /// (a wrong phase, count or revision), whatever its mark.
     public var wrongValueMinutes: Double
+    /// Minutes the screen showed an event before it happened: a value the same data makes true
+    /// only later, at an event (a dose due, a new day's count). Part of the wrong-value minutes.
+    public var earlyEventMinutes: Double
     /// Minutes with no value on screen (no data yet, or unavailable).
     public var noValueMinutes: Double
     /// From each data change to the first screen showing it or something newer.
     public var commitToDisplay: DelayStatistics
-    /// `getTimeline` calls.
+    /// `getTimeline` calls (a reload may make several).
     public var providerRuns: Int
-    /// Provider runs charged to the budget.
+    /// Reloads charged to the budget.
     public var budgetUsed: Int
     /// Due reloads the system refused for lack of budget (once per wait).
     public var budgetRefused: Int
@@ -23,7 +26,7 @@ public struct WidgetMetrics: Sendable, Hashable, Codable {
     public var reloadsRequested: Int
     /// Requests the extension sent to the network source.
     public var backendRequests: Int
-    /// Provider runs killed by the watchdog.
+    /// Reloads killed by the watchdog.
     public var watchdogKills: Int
     /// Empty timelines the system discarded.
     public var discardedTimelines: Int
@@ -31,6 +34,7 @@ public struct WidgetMetrics: Sendable, Hashable, Codable {
     public init() {
         staleShownAsFreshMinutes = 0
         wrongValueMinutes = 0
+        earlyEventMinutes = 0
         noValueMinutes = 0
         commitToDisplay = DelayStatistics(delays: [], undelivered: 0)
         providerRuns = 0

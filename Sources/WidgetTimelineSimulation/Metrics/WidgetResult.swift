@@ -1,19 +1,24 @@
-import Foundation
+public import Foundation
+public import WidgetTimeline
 
 /// One widget's outcome under one strategy: its metrics and its trace.
 public struct WidgetResult: Sendable, Hashable, Codable {
     /// The scenario's widget id.
     public var widget: String
     public var kind: String
+    /// The snapshot key the widget reads.
+    public var key: SnapshotKey
     public var metrics: WidgetMetrics
-    /// What the screen showed and when; reports draw it. Not part of the JSON output.
+    /// What happened and when; reports draw it and `--trace` writes it. Not part of the JSON
+    /// output.
     public var trace: WidgetTrace
 
     private enum CodingKeys: String, CodingKey { case widget, kind, metrics }
 
-    public init(widget: String, kind: String, metrics: WidgetMetrics, trace: WidgetTrace) {
+    public init(widget: String, kind: String, key: SnapshotKey, metrics: WidgetMetrics, trace: WidgetTrace) {
         self.widget = widget
         self.kind = kind
+        self.key = key
         self.metrics = metrics
         self.trace = trace
     }
@@ -22,6 +27,7 @@ public struct WidgetResult: Sendable, Hashable, Codable {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         widget = try container.decode(String.self, forKey: .widget)
         kind = try container.decode(String.self, forKey: .kind)
+        key = SnapshotKey(purpose: kind)
         metrics = try container.decode(WidgetMetrics.self, forKey: .metrics)
         trace = WidgetTrace()
     }
@@ -48,6 +54,7 @@ public struct StrategyResult: Sendable, Hashable, Codable {
         for widget in widgets.map(\.metrics) {
             total.staleShownAsFreshMinutes += widget.staleShownAsFreshMinutes
             total.wrongValueMinutes += widget.wrongValueMinutes
+            total.earlyEventMinutes += widget.earlyEventMinutes
             total.noValueMinutes += widget.noValueMinutes
             total.providerRuns += widget.providerRuns
             total.budgetUsed += widget.budgetUsed
@@ -59,6 +66,7 @@ public struct StrategyResult: Sendable, Hashable, Codable {
         }
         total.staleShownAsFreshMinutes = (total.staleShownAsFreshMinutes * 100).rounded() / 100
         total.wrongValueMinutes = (total.wrongValueMinutes * 100).rounded() / 100
+        total.earlyEventMinutes = (total.earlyEventMinutes * 100).rounded() / 100
         total.noValueMinutes = (total.noValueMinutes * 100).rounded() / 100
         return total
     }

@@ -133,6 +133,9 @@ extension HTMLReport {
         mark(
             trace.wrongValue, y: barTop + barHeight + 2, height: 4, fill: "var(--wrong)", outline: "#7b3fc4",
             title: "wrong value on screen")
+        mark(
+            trace.earlyEvent, y: barTop + barHeight + 2, height: 4, fill: "var(--lie)", outline: "#c8102e",
+            title: "an event shown before it happened")
         for commit in trace.commits where scale.contains(commit) {
             svg += "<use href=\"#commit\" x=\"\(scale.x(commit))\" y=\"\(marksTop)\"><title>data change "
             svg += "\(clock(commit))</title></use>"

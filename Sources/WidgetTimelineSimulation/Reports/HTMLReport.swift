@@ -164,6 +164,7 @@ public enum HTMLReport {
         html += swatch(
             "repeating-linear-gradient(45deg,#c8102e 0 2px,#c8102e33 2px 4px)", "shown as fresh while stale")
         html += swatch("var(--wrong)", "wrong value on screen (bar below)")
+        html += swatch("var(--lie)", "an event shown before it happened (bar below)")
         html += symbol("▼", "var(--ink)", "data change")
         html += symbol("│", "var(--reload)", "reload requested")
         html += symbol("●", "var(--ink)", "provider run (○: free)")
@@ -200,50 +201,11 @@ public enum HTMLReport {
     }
 
     private static func modelSection(_ model: SystemModel) -> String {
-        let delivery =
-            model.appReloadDelivery == .afterLatency
-            ? "after that latency" : "once the app leaves the foreground"
-        let rows: [(String, String, String)] = [
-            (
-                "budget",
-                model.dailyBudget.map { "\($0) reloads in any \(Int(model.budgetWindow / 3600)) h" }
-                    ?? "none (debugger attached)",
-                "provider runs one widget may spend; a due reload beyond it is refused"
-            ),
-            (
-                "floor between reloads", "\(DurationText(model.minimumReloadInterval))",
-                "the least time between two budgeted runs of one widget"
-            ),
-            (
-                "policy lateness", "up to \(DurationText(model.policyLateness))",
-                "how late a reload the timeline asked for may run"
-            ),
-            (
-                "entry lateness", "\(DurationText(model.entryLateness))",
-                "how late an entry appears on screen after its date"
-            ),
-            (
-                "app reload latency", "up to \(DurationText(model.appReloadLatency))",
-                "from the app's reloadTimelines to the provider run, applied \(delivery)"
-            ),
-            (
-                "watchdog",
-                "\(DurationText(model.providerWatchdog)), retry after \(DurationText(model.failedReloadRetry))",
-                "a provider run longer than this is killed, and the system asks again later"
-            ),
-            (
-                "coalescing", model.coalescesReloads ? "on" : "off",
-                "a wake for one widget also reloads others whose reload is due"
-            ),
-            (
-                "hidden widgets wait to be seen", model.defersReloadsWhileHidden ? "yes" : "no",
-                "a reload that comes due while the widget is not visible waits until it is"
-            ),
-        ]
         var html = "<section><h2>System model</h2>"
         html += "<p class=\"note\">How the simulated system schedules refreshes in this run.</p><dl>"
-        for (name, value, meaning) in rows {
-            html += "<dt>\(escape(name))</dt><dd><b>\(escape(value))</b> — \(escape(meaning))</dd>"
+        for setting in SystemSetting.all {
+            html += "<dt>\(escape(setting.name))</dt><dd><b>\(escape(setting.value(in: model)))</b> — "
+            html += "\(escape(setting.rule))</dd>"
         }
         return html + "</dl></section>"
     }

@@ -17,14 +17,14 @@ struct ReportMetric: Sendable {
 
     /// The rows shown for one widget.
     static let perWidget: [ReportMetric] = [
-        staleShownAsFresh, wrongValue, noValue, changeToScreenMedian, changeToScreenP95,
+        staleShownAsFresh, earlyEvent, wrongValue, noValue, changeToScreenMedian, changeToScreenP95,
         changeToScreenMax, changesNeverShown, providerRuns, budget, reloadsRequested, backendRequests,
         watchdogKills,
     ]
 
     /// The rows shown for all widgets together: sums only (a median of medians means nothing).
     static let totals: [ReportMetric] = [
-        staleShownAsFresh, wrongValue, providerRuns, budget, reloadsRequested, backendRequests,
+        staleShownAsFresh, earlyEvent, wrongValue, providerRuns, budget, reloadsRequested, backendRequests,
         watchdogKills,
     ]
 
@@ -40,6 +40,13 @@ struct ReportMetric: Sendable {
             "minutes the screen claimed current data that was past its stale threshold; lower is better, 0 is the goal",
         zeroIsTheGoal: true,
         value: { TextReport.minutes($0.staleShownAsFreshMinutes) }, appliesTo: nil)
+
+    static let earlyEvent = ReportMetric(
+        label: "event shown early, min",
+        definition:
+            "minutes an event (due, overdue, a new day) was on screen before it happened; lower is better, 0 is the goal",
+        zeroIsTheGoal: true,
+        value: { TextReport.minutes($0.earlyEventMinutes) }, appliesTo: nil)
 
     static let wrongValue = ReportMetric(
         label: "wrong value shown, min",

@@ -63,14 +63,20 @@ public enum TextReport {
         let start = Instant.format(scenario.start, in: zone).prefix(16).replacingOccurrences(
             of: "T", with: " ")
         let model = scenario.model
-        let budget = model.dailyBudget.map { "budget \($0)/day" } ?? "no budget"
+        let budget =
+            model.dailyBudget.map {
+                "budget \($0)/day" + (model.budgetRefill == .daily ? " (daily reset)" : "")
+            }
+            ?? "no budget"
         let seconds = scenario.scenario.duration.seconds
         let length =
             seconds <= 48 * 3600 && seconds.truncatingRemainder(dividingBy: 3600) == 0
             ? "\(Int(seconds / 3600))h" : scenario.scenario.duration.description
         return "\(start) \(zone.identifier), \(length) · seed \(scenario.seed) · \(budget), "
-            + "floor \(DurationText(model.minimumReloadInterval)), policy lateness ≤ \(DurationText(model.policyLateness)), "
-            + "app reload latency ≤ \(DurationText(model.appReloadLatency))"
+            + "floor \(DurationText(model.minimumReloadInterval)), policy −\(DurationText(model.policyEarliness)) "
+            + "to +\(DurationText(model.policyLateness)), entries +\(DurationText(model.entryLateness)), "
+            + "app reload latency ≤ \(DurationText(model.appReloadLatency)), "
+            + "\(model.getTimelineCalls) getTimeline call\(model.getTimelineCalls == 1 ? "" : "s") per reload"
     }
 
     /// `0`, `3.5`, `142`.

@@ -30,6 +30,20 @@ public struct CompiledScenario: Sendable {
         return calendars[index]
     }
 
+    /// The user's local midnights from the start to the end, each in the zone in force then: where a
+    /// daily budget refill (``BudgetRefill/daily``) resets.
+    func localMidnights() -> [Date] {
+        var midnights: [Date] = []
+        var cursor = start
+        while cursor < end {
+            let next = DayBoundaries(calendar: calendar(at: cursor)).nextDayStart(after: cursor)
+            guard next > cursor else { break }
+            if next < end { midnights.append(next) }
+            cursor = next
+        }
+        return midnights
+    }
+
     /// The user's time zone at `instant`.
     public func zone(at instant: Date) -> TimeZone {
         var zone = timeZones[0].zone

@@ -18,8 +18,8 @@ public struct Scenario: Sendable, Codable {
     public var duration: DurationText
     /// The user's time zone at ``start``.
     public var timeZone: String
-    /// Later changes of the user's time zone (travel); each is a free system reload (row a.1,
-    /// "significant time change").
+    /// Later changes of the user's time zone (travel); each is a free system reload (a
+    /// "significant time change", docs/simulator.md).
     public var timeZoneChanges: [TimeZoneChange]
     /// The seed of every random choice (random commits, lateness, latency); `--seed` overrides it.
     public var seed: UInt64
@@ -117,7 +117,7 @@ public struct TimeZoneChange: Sendable, Codable, Hashable {
 
 /// The containing app's behaviour.
 public struct AppBehaviour: Sendable, Codable, Hashable {
-    /// When the app is in the foreground. Reloads during these sessions are free (row a.1).
+    /// When the app is in the foreground. Reloads during these sessions are free.
     public var foreground: [TimeSpan]
     /// How many times the app's state layer emits each data change (a Flutter or Redux store emits
     /// several times per user action). At least 1.
@@ -146,7 +146,7 @@ public struct AppBehaviour: Sendable, Codable, Hashable {
     }
 }
 
-/// A budget-exempt system event that reloads every widget (row a.1: locale, Dynamic Type,
+/// A budget-exempt system event that reloads every widget (locale, Dynamic Type,
 /// accessibility, account, significant time change).
 public struct SystemEventSpec: Sendable, Codable, Hashable {
     public var at: Date

@@ -178,7 +178,7 @@ public struct Outage: Sendable, Codable, Hashable {
 }
 
 /// When a widget is seen. Without it the widget is always visible; with it, the widget is hidden
-/// except during the glances (a widget on a rarely visited page, row a.1).
+/// except during the glances (a widget on a rarely visited page).
 public struct Visibility: Sendable, Codable, Hashable {
     public var glances: [Glance]
 

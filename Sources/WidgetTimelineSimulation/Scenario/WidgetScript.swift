@@ -15,10 +15,14 @@ struct WidgetScript<Kind: WidgetKind>: Sendable {
     /// When the widget is seen; `nil` is always.
     var glances: [TimeSpan]?
 
-    /// Every data change, host or server, oldest first: what an omniscient widget would show.
-    var truth: [(at: Date, payload: Kind.Payload)] {
-        let server = source?.versions ?? []
-        return (hostCommits + server).sorted { $0.at < $1.at }
+    /// Every data change, host or server, oldest first (a host commit before a server update at the
+    /// same instant): what an omniscient widget would show, and where each came from (`host` or
+    /// `server`).
+    var truth: [(at: Date, payload: Kind.Payload, origin: String)] {
+        let host = hostCommits.map { (at: $0.at, payload: $0.payload, origin: "host") }
+        let server = (source?.versions ?? []).map { (at: $0.at, payload: $0.payload, origin: "server") }
+        return (host + server).enumerated().sorted { ($0.element.at, $0.offset) < ($1.element.at, $1.offset) }
+            .map(\.element)
     }
 }
 
@@ -31,8 +35,10 @@ protocol CompiledWidget: Sendable {
     var hasSource: Bool { get }
 
     /// A run of this widget under `strategy` on one device.
-    func makeRun(strategy: StrategyName, deviceSeed: UInt64, model: SystemModel, start: Date)
-        -> any WidgetRunning
+    func makeRun(
+        strategy: StrategyName, deviceSeed: UInt64, model: SystemModel, start: Date, budgetResets: [Date],
+        recordsTrace: Bool
+    ) -> any WidgetRunning
 }
 
 extension WidgetScript: CompiledWidget {
@@ -40,9 +46,12 @@ extension WidgetScript: CompiledWidget {
     var hostCommitTimes: [Date] { hostCommits.map(\.at) }
     var hasSource: Bool { source != nil }
 
-    func makeRun(strategy: StrategyName, deviceSeed: UInt64, model: SystemModel, start: Date)
-        -> any WidgetRunning
-    {
-        WidgetRun(script: self, strategy: strategy, deviceSeed: deviceSeed, model: model, start: start)
+    func makeRun(
+        strategy: StrategyName, deviceSeed: UInt64, model: SystemModel, start: Date, budgetResets: [Date],
+        recordsTrace: Bool
+    ) -> any WidgetRunning {
+        WidgetRun(
+            script: self, strategy: strategy, deviceSeed: deviceSeed, model: model, start: start,
+            budgetResets: budgetResets, recordsTrace: recordsTrace)
     }
 }

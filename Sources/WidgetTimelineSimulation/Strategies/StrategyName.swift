@@ -75,8 +75,9 @@ public enum StrategyName: String, CaseIterable, Sendable, Codable, Hashable {
         options.jitterSeed = inputs.deviceSeed
         if hasSource {
             // Server-backed refresh dates are spread so a fleet does not ask at the same second
-            // (the thundering herd `top-of-hour` shows): up to 15 minutes, seeded per device.
-            options.refreshJitter = RefreshJitter(maximum: 15 * 60, seed: inputs.deviceSeed)
+            // (the thundering herd `top-of-hour` shows): up to 5 minutes, seeded per device — a
+            // sixth of a 30-minute refresh interval, so the spread costs few refreshes.
+            options.refreshJitter = RefreshJitter(maximum: 5 * 60, seed: inputs.deviceSeed)
         }
         let libraryExtension = LibraryExtension(kind: kind, container: container, options: options)
         switch self {

@@ -3,90 +3,102 @@ public import Foundation
 /// The settings of the simulated system scheduler: how WidgetKit decides when a widget's
 /// provider runs and when an entry appears on screen.
 ///
-/// Every default's source is in `docs/simulator.md`. Apple publishes few numbers; where only field measurements exist the number
-/// is a setting here, never a constant, so a scenario can try other values.
+/// Every setting has a default and a documented range, each with its evidence — Apple's
+/// documentation, a developer's measurement, or "invented" where no source gives a number
+/// (``SystemSetting/all``, and the table in `docs/simulator.md`). A scenario can set any of them,
+/// and `simulate --sweep` runs a grid across them.
 public struct SystemModel: Sendable, Hashable, Codable {
     /// Reloads one widget instance may spend in any ``budgetWindow``; `nil` means unlimited.
-    ///
-    /// Default 48. Row a.1 "Typical daily budget for a frequently viewed widget: 40–70
-    /// refreshes/day, roughly every 15 to 60 minutes" (Official): 48 is one reload every 30 minutes,
-    /// inside that range. Row a.1 "per active widget instance": each instance has its own.
     public var dailyBudget: Int?
-    /// The rolling window the budget counts over. Row a.1 "24 h rolling … does not necessarily
-    /// reset at midnight" (Official).
+    /// The window the budget counts over.
     public var budgetWindow: TimeInterval
-    /// The least time between two budgeted reloads of one instance. Row a.1 "Minimum entry spacing:
-    /// WidgetKit imposes a minimum amount of time before it reloads a widget … at least about 5
-    /// minutes" (Official).
+    /// How spent budget comes back.
+    public var budgetRefill: BudgetRefill
+    /// The least time between two budgeted reloads of one instance.
     public var minimumReloadInterval: TimeInterval
-    /// How late, at most, a policy reload runs after its earliest date; each reload draws uniformly
-    /// from `0...policyLateness`. Row a.2 "the earliest date … a request, not a schedule" (Official)
-    /// and a.1 "on the order of minutes/hours, not seconds" (WWDC21) give no number: 10 minutes is a
-    /// setting chosen so lateness is visible in a one-day report.
+    /// How late, at most, a policy reload runs after its earliest date.
     public var policyLateness: TimeInterval
-    /// How late an entry appears after its date. Row a.1 "the update might occur later" (Official)
-    /// says late, never early, and gives no number; with no measurement the default is 0, so the
-    /// metrics measure the strategies rather than an invented delay. Any positive value makes every
-    /// widget, this library's included, show a transition up to that much late.
+    /// How early, at most, a policy reload runs before its earliest date. Each policy reload
+    /// draws uniformly from `-policyEarliness...policyLateness`.
+    public var policyEarliness: TimeInterval
+    /// How late an entry appears after its date: every entry, this long (the worst case of a
+    /// lateness up to it).
     public var entryLateness: TimeInterval
     /// The longest delay between the app's `reloadTimelines` and the provider run; each request
-    /// draws uniformly from `0...appReloadLatency`. Row a.1 "Reload latency after
-    /// `reloadTimelines` varies from immediate to about 27 s" (Field): default 27 s.
+    /// draws uniformly from `0...appReloadLatency`.
     public var appReloadLatency: TimeInterval
     /// When the app's reload requests take effect.
     public var appReloadDelivery: AppReloadDelivery
-    /// How long a provider may run before the system kills it. Row a.5 "`getTimeline` watchdog …
-    /// at about 30 s" (Field): default 30 s.
+    /// How many times one reload calls `getTimeline`, one call after another; the timeline of the
+    /// last call is installed.
+    public var getTimelineCalls: Int
+    /// How long one `getTimeline` call may run before the system kills it.
     public var providerWatchdog: TimeInterval
-    /// When the system asks again after a provider was killed or returned an empty timeline. Row
-    /// a.5 "chronod then schedules the next retry about 1 hour later" (Field): default 1 h.
+    /// When the system asks again after a provider was killed or returned an empty timeline.
     public var failedReloadRetry: TimeInterval
     /// Whether a wake for one widget also reloads the device's other widgets whose earliest reload
-    /// date has passed. Row a.1 "WidgetKit may coalesce reloads across multiple widgets" (Official).
+    /// date has passed.
     public var coalescesReloads: Bool
     /// Whether a policy reload that comes due while the widget is not visible waits until the
-    /// widget is seen. Row a.1 "A widget on a rarely visited Home Screen page gets fewer reloads …
-    /// may reload the widget when it becomes visible" (Official).
+    /// widget is seen.
     public var defersReloadsWhileHidden: Bool
+    /// Whether the first run, when the widget is added, is free of the budget.
+    public var firstRunIsFree: Bool
+    /// Whether free reloads (app in the foreground, system events) skip the minimum interval.
+    public var freeReloadsSkipFloor: Bool
 
     public init(
         dailyBudget: Int? = 48,
         budgetWindow: TimeInterval = 24 * 3600,
+        budgetRefill: BudgetRefill = .rolling,
         minimumReloadInterval: TimeInterval = 5 * 60,
         policyLateness: TimeInterval = 10 * 60,
-        entryLateness: TimeInterval = 0,
-        appReloadLatency: TimeInterval = 27,
+        policyEarliness: TimeInterval = 2 * 60,
+        entryLateness: TimeInterval = 60,
+        appReloadLatency: TimeInterval = 60,
         appReloadDelivery: AppReloadDelivery = .afterLatency,
+        getTimelineCalls: Int = 2,
         providerWatchdog: TimeInterval = 30,
         failedReloadRetry: TimeInterval = 3600,
         coalescesReloads: Bool = true,
-        defersReloadsWhileHidden: Bool = true
+        defersReloadsWhileHidden: Bool = true,
+        firstRunIsFree: Bool = true,
+        freeReloadsSkipFloor: Bool = true
     ) {
         self.dailyBudget = dailyBudget.map { max(0, $0) }
         self.budgetWindow = max(1, budgetWindow)
+        self.budgetRefill = budgetRefill
         self.minimumReloadInterval = max(0, minimumReloadInterval)
         self.policyLateness = max(0, policyLateness)
+        self.policyEarliness = max(0, policyEarliness)
         self.entryLateness = max(0, entryLateness)
         self.appReloadLatency = max(0, appReloadLatency)
         self.appReloadDelivery = appReloadDelivery
+        self.getTimelineCalls = min(max(1, getTimelineCalls), Self.mostGetTimelineCalls)
         self.providerWatchdog = max(1, providerWatchdog)
         self.failedReloadRetry = max(1, failedReloadRetry)
         self.coalescesReloads = coalescesReloads
         self.defersReloadsWhileHidden = defersReloadsWhileHidden
+        self.firstRunIsFree = firstRunIsFree
+        self.freeReloadsSkipFloor = freeReloadsSkipFloor
     }
 
-    /// A device in a user's pocket: the defaults above.
+    /// The most `getTimeline` calls per reload a model may ask for.
+    public static let mostGetTimelineCalls = 10
+
+    /// A device in a user's pocket: every setting at its documented default.
     public static let `default` = SystemModel()
 
-    /// A device running the extension under the Xcode debugger: no budget, no lateness, no floor.
-    ///
-    /// Row a.1 "The budget is not enforced under the Xcode debugger … if you're running your app
-    /// outside of Xcode … your widget would stop updating" (Forum, Apple Documentation Engineer).
-    /// This is where developers are fooled: a widget that looks right here can freeze in the field.
+    /// A device running the extension under the Xcode debugger: no budget, no lateness, no floor,
+    /// no latency. Apple: "While debugging with Xcode these limits are not imposed"
+    /// (https://developer.apple.com/forums/thread/653265, an Apple Documentation Engineer). This is
+    /// where developers are fooled: a widget that looks right here can freeze in the field.
     public static let debuggerAttached = SystemModel(
         dailyBudget: nil,
         minimumReloadInterval: 0,
         policyLateness: 0,
+        policyEarliness: 0,
+        entryLateness: 0,
         appReloadLatency: 0
     )
 
@@ -98,13 +110,22 @@ public struct SystemModel: Sendable, Hashable, Codable {
 }
 
 /// When a reload the app asked for reaches the scheduler.
-public enum AppReloadDelivery: String, Sendable, Hashable, Codable {
+public enum AppReloadDelivery: String, Sendable, Hashable, Codable, CaseIterable {
     /// After a random latency (``SystemModel/appReloadLatency``).
     case afterLatency
-    /// Only once the app leaves the foreground, then after the latency. Row a.1 "A reload requested
-    /// from the app is applied only when the app goes to the background (Lock Screen widget case,
-    /// iOS 16)" (Field, FB11522275).
+    /// Only once the app leaves the foreground, then after the latency.
     case whenAppLeavesForeground
+}
+
+/// How a widget's spent budget comes back. Apple says only that the budget "applies to a 24-hour
+/// period" that WidgetKit "tunes … to the user's daily usage pattern" and that it "doesn't
+/// necessarily reset at exactly midnight"; both rules here are invented, so results are checked
+/// under each.
+public enum BudgetRefill: String, Sendable, Hashable, Codable, CaseIterable {
+    /// Each charged reload stops counting one ``SystemModel/budgetWindow`` after it was spent.
+    case rolling
+    /// All charges stop counting at each local midnight of the user's time zone.
+    case daily
 }
 
 extension SystemModel {
@@ -112,15 +133,20 @@ extension SystemModel {
         case preset
         case dailyBudget
         case budgetWindow
+        case budgetRefill
         case minimumReloadInterval
         case policyLateness
+        case policyEarliness
         case entryLateness
         case appReloadLatency
         case appReloadDelivery
+        case getTimelineCalls
         case providerWatchdog
         case failedReloadRetry
         case coalescesReloads
         case defersReloadsWhileHidden
+        case firstRunIsFree
+        case freeReloadsSkipFloor
     }
 
     /// Reads a preset (`"preset": "default"` or `"debugger-attached"`) and then any overrides;
@@ -152,13 +178,23 @@ extension SystemModel {
             try container.decodeIfPresent(DurationText.self, forKey: key)?.seconds ?? current
         }
         budgetWindow = max(1, try duration(.budgetWindow, budgetWindow))
+        budgetRefill = try container.decodeIfPresent(BudgetRefill.self, forKey: .budgetRefill) ?? budgetRefill
         minimumReloadInterval = try duration(.minimumReloadInterval, minimumReloadInterval)
         policyLateness = try duration(.policyLateness, policyLateness)
+        policyEarliness = try duration(.policyEarliness, policyEarliness)
         entryLateness = try duration(.entryLateness, entryLateness)
         appReloadLatency = try duration(.appReloadLatency, appReloadLatency)
         appReloadDelivery =
             try container.decodeIfPresent(AppReloadDelivery.self, forKey: .appReloadDelivery)
             ?? appReloadDelivery
+        if let calls = try container.decodeIfPresent(Int.self, forKey: .getTimelineCalls) {
+            guard (1...Self.mostGetTimelineCalls).contains(calls) else {
+                throw DecodingError.dataCorruptedError(
+                    forKey: .getTimelineCalls, in: container,
+                    debugDescription: "must be from 1 to \(Self.mostGetTimelineCalls)")
+            }
+            getTimelineCalls = calls
+        }
         providerWatchdog = max(1, try duration(.providerWatchdog, providerWatchdog))
         failedReloadRetry = max(1, try duration(.failedReloadRetry, failedReloadRetry))
         coalescesReloads =
@@ -166,6 +202,9 @@ extension SystemModel {
         defersReloadsWhileHidden =
             try container.decodeIfPresent(Bool.self, forKey: .defersReloadsWhileHidden)
             ?? defersReloadsWhileHidden
+        firstRunIsFree = try container.decodeIfPresent(Bool.self, forKey: .firstRunIsFree) ?? firstRunIsFree
+        freeReloadsSkipFloor =
+            try container.decodeIfPresent(Bool.self, forKey: .freeReloadsSkipFloor) ?? freeReloadsSkipFloor
     }
 
     /// Writes every setting in full, durations as text, so a report states the model it ran.
@@ -173,14 +212,19 @@ extension SystemModel {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(dailyBudget, forKey: .dailyBudget)
         try container.encode(DurationText(budgetWindow), forKey: .budgetWindow)
+        try container.encode(budgetRefill, forKey: .budgetRefill)
         try container.encode(DurationText(minimumReloadInterval), forKey: .minimumReloadInterval)
         try container.encode(DurationText(policyLateness), forKey: .policyLateness)
+        try container.encode(DurationText(policyEarliness), forKey: .policyEarliness)
         try container.encode(DurationText(entryLateness), forKey: .entryLateness)
         try container.encode(DurationText(appReloadLatency), forKey: .appReloadLatency)
         try container.encode(appReloadDelivery, forKey: .appReloadDelivery)
+        try container.encode(getTimelineCalls, forKey: .getTimelineCalls)
         try container.encode(DurationText(providerWatchdog), forKey: .providerWatchdog)
         try container.encode(DurationText(failedReloadRetry), forKey: .failedReloadRetry)
         try container.encode(coalescesReloads, forKey: .coalescesReloads)
         try container.encode(defersReloadsWhileHidden, forKey: .defersReloadsWhileHidden)
+        try container.encode(firstRunIsFree, forKey: .firstRunIsFree)
+        try container.encode(freeReloadsSkipFloor, forKey: .freeReloadsSkipFloor)
     }
 }

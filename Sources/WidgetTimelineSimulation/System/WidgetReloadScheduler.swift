@@ -8,13 +8,15 @@ public import Foundation
 /// no random numbers; lateness comes in with the event, drawn by the engine from the run's seeded
 /// generator, so a test can step it by hand.
 ///
-/// The rules, each sourced in `docs/simulator.md` (see ``SystemModel``):
-/// - a policy reload runs no earlier than the policy's date, plus a lateness;
-/// - a budgeted reload needs budget left in the rolling window and at least
+/// The rules, each with its evidence in `docs/simulator.md` (see ``SystemSetting``):
+/// - a policy reload runs at the policy's date plus a drawn lateness, which may be negative (up to
+///   ``SystemModel/policyEarliness`` early);
+/// - a budgeted reload needs budget left in the window and at least
 ///   ``SystemModel/minimumReloadInterval`` since the previous run; otherwise it waits, and a
 ///   reload refused for budget is counted once per wait;
 /// - reloads while the containing app is in the foreground, and system-exempt reloads, are free
-///   and skip the floor;
+///   (and skip the floor, unless ``SystemModel/freeReloadsSkipFloor`` is off); the first run when
+///   the widget is added is free unless ``SystemModel/firstRunIsFree`` is off;
 /// - a reload that comes due while the widget is hidden waits until it is seen;
 /// - a provider killed by the watchdog, or an empty timeline, leaves the old timeline on screen
 ///   and the next attempt comes ``SystemModel/failedReloadRetry`` later.
@@ -25,26 +27,32 @@ public struct WidgetReloadScheduler: Sendable {
         case policy
         /// The app called `reloadTimelines` (or `reloadAllTimelines`).
         case app
-        /// A budget-exempt system reload: locale change, significant time change, … (row a.1).
+        /// A budget-exempt system reload: locale change, significant time change, … (docs/simulator.md, "The system model").
         case system
-        /// The retry after a watchdog kill or an empty timeline (row a.5).
+        /// The retry after a watchdog kill or an empty timeline.
         case retry
+        /// The widget was just added: its first run.
+        case added
     }
 
     /// What happened, as the scheduler learns it.
     public enum Event: Sendable, Hashable {
         /// A provider run finished and its timeline is now on screen. `earliestReload` is the
-        /// policy's date (`nil` for `.never`); `lateness` is how long after it the system will act.
+        /// policy's date (`nil` for `.never`); `lateness` is how long after it the system will act
+        /// (negative: that much before it).
         case timelineInstalled(earliestReload: Date?, lateness: TimeInterval)
         /// A provider run produced nothing usable (killed by the watchdog, or an empty timeline).
         case reloadFailed
         /// A reload the app asked for reaches the scheduler (after its latency or deferral).
         case appRequestArrived
-        /// A budget-exempt reload (row a.1's six exemptions and the WWDC21 list).
+        /// A budget-exempt reload (Apple's exemptions: locale, accessibility, a significant time
+        /// change, …).
         case exemptReloadRequested
+        /// The widget was added to the screen: its first run.
+        case widgetAdded
         /// A time the scheduler asked to be woken at has come.
         case wake
-        /// The system is reloading another widget of the device now (row a.1, coalescing).
+        /// The system is reloading another widget of the device now (coalescing).
         case coalescingOpportunity
         /// The widget became visible or hidden.
         case visibilityChanged(isVisible: Bool)
@@ -86,6 +94,7 @@ public struct WidgetReloadScheduler: Sendable {
     private var policyCause = Cause.policy
     private var isAppRequestPending = false
     private var isExemptPending = false
+    private var isAddedPending = false
     private var isWaitingForVisibility = false
     private var isRefusalCounted = false
     private var lastRunStart: Date?
@@ -93,11 +102,16 @@ public struct WidgetReloadScheduler: Sendable {
     public private(set) var isVisible: Bool
     public private(set) var isAppInForeground = false
 
-    /// A scheduler with nothing installed yet: the first timeline comes from an app request or an
-    /// exempt reload (adding a widget runs its provider at once, free).
-    public init(model: SystemModel, isVisible: Bool = true) {
+    /// A scheduler with nothing installed yet: the first timeline comes from ``Event/widgetAdded``,
+    /// an app request or an exempt reload.
+    ///
+    /// - Parameter budgetResets: for ``BudgetRefill/daily``, the instants the budget resets at
+    ///   (the user's local midnights); ignored for a rolling window.
+    public init(model: SystemModel, isVisible: Bool = true, budgetResets: [Date] = []) {
         self.model = model
-        self.budget = ReloadBudget(limit: model.dailyBudget, window: model.budgetWindow)
+        self.budget = ReloadBudget(
+            limit: model.dailyBudget, window: model.budgetWindow,
+            resets: model.budgetRefill == .daily ? budgetResets : [])
         self.isVisible = isVisible
     }
 
@@ -112,6 +126,9 @@ public struct WidgetReloadScheduler: Sendable {
     /// Charged reloads in the window ending at `now`.
     public mutating func budgetUsed(at now: Date) -> Int { budget.used(at: now) }
 
+    /// Charged reloads that may still be spent at `now`; `nil` when the budget is unlimited.
+    public mutating func budgetRemaining(at now: Date) -> Int? { budget.remaining(at: now) }
+
     /// Handles `event` at `now` and says what to do.
     public mutating func handle(_ event: Event, at now: Date) -> Action {
         switch event {
@@ -119,7 +136,11 @@ public struct WidgetReloadScheduler: Sendable {
             finishRun()
             policyCause = .policy
             policyEarliest = earliest
-            policyDue = earliest.map { $0.addingTimeInterval(max(0, lateness)) }
+            // To the millisecond, rounded up: every instant of a run is a whole millisecond.
+            policyDue = earliest.map {
+                ($0.addingTimeInterval(lateness).timeIntervalSinceReferenceDate * 1000).rounded(.up)
+            }
+            .map { Date(timeIntervalSinceReferenceDate: $0 / 1000) }
             isWaitingForVisibility = false
         case .reloadFailed:
             finishRun()
@@ -131,6 +152,8 @@ public struct WidgetReloadScheduler: Sendable {
             isAppRequestPending = true
         case .exemptReloadRequested:
             isExemptPending = true
+        case .widgetAdded:
+            isAddedPending = true
         case .wake:
             if let wake = scheduledWake, wake <= now { scheduledWake = nil }
         case .coalescingOpportunity:
@@ -159,12 +182,17 @@ public struct WidgetReloadScheduler: Sendable {
 
     private mutating func decide(at now: Date) -> Action {
         if isRunning { return .none }
-        if isExemptPending {
+        if isExemptPending || (isAddedPending && model.firstRunIsFree) {
+            if let wait = floorWait(at: now, free: true) { return wait }
+            let cause: Cause = isExemptPending ? .system : .added
             isExemptPending = false
-            return start(.system, charged: false, at: now)
+            if cause == .added { isAddedPending = false }
+            return start(cause, charged: false, at: now)
         }
         var cause: Cause?
-        if isAppRequestPending {
+        if isAddedPending {
+            cause = .added
+        } else if isAppRequestPending {
             cause = .app
         } else if let due = policyDue, due <= now {
             if !isVisible, model.defersReloadsWhileHidden {
@@ -176,11 +204,12 @@ public struct WidgetReloadScheduler: Sendable {
             }
         }
         guard let cause else { return wake(at: policyDue, now: now) }
-        // Row a.1: reloads while the containing app is in the foreground do not count.
-        if isAppInForeground { return start(cause, charged: false, at: now) }
-        if let last = lastRunStart, now < last.addingTimeInterval(model.minimumReloadInterval) {
-            return wake(at: last.addingTimeInterval(model.minimumReloadInterval), now: now)
+        // Reloads while the containing app is in the foreground do not count.
+        if isAppInForeground {
+            if let wait = floorWait(at: now, free: true) { return wait }
+            return start(cause, charged: false, at: now)
         }
+        if let wait = floorWait(at: now, free: false) { return wait }
         if budget.allows(at: now) {
             budget.charge(at: now)
             return start(cause, charged: true, at: now)
@@ -192,11 +221,21 @@ public struct WidgetReloadScheduler: Sendable {
         return action
     }
 
+    /// The wait for the minimum interval since the previous run, if a reload must wait for it.
+    private mutating func floorWait(at now: Date, free: Bool) -> Action? {
+        if free && model.freeReloadsSkipFloor { return nil }
+        guard let last = lastRunStart, now < last.addingTimeInterval(model.minimumReloadInterval) else {
+            return nil
+        }
+        return wake(at: last.addingTimeInterval(model.minimumReloadInterval), now: now)
+    }
+
     private mutating func start(_ cause: Cause, charged: Bool, at now: Date) -> Action {
         activity = .running
         lastRunStart = now
         isRefusalCounted = false
         if cause == .app { isAppRequestPending = false }
+        if cause == .added { isAddedPending = false }
         if cause == .policy || cause == .retry {
             policyDue = nil
             policyEarliest = nil

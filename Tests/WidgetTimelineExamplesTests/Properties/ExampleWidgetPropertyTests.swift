@@ -135,8 +135,9 @@ struct ExampleWidgetPropertyTests {
         if values.bool() { options.refreshJitter = RefreshJitter(maximum: 900, seed: values.next()) }
         let planner = TimelinePlanner(kind: widget, options: options)
         let zone = values.timeZone()
-        let plan = planner.plan(input, at: now, in: .gregorian(in: zone.identifier))
-        var problems = PlanCheck.problems(in: plan, of: planner, for: input, at: now)
+        let calendar = Calendar.gregorian(in: zone.identifier)
+        let plan = planner.plan(input, at: now, in: calendar)
+        var problems = PlanCheck.problems(in: plan, of: planner, for: input, at: now, in: calendar)
         // What `build --format json` prints, `lint --now` accepts without an error.
         do {
             let json = try JSONCoding.encoder(timeZone: zone, pretty: true).encode(plan.timeline)

@@ -14,8 +14,9 @@ struct SmallScenarioTests {
     @Test(
         "a task count committed at 09:00 (stale after 30 min): what each strategy claims",
         arguments: [
-            // 09:05 … 10:55: fresh until 09:30, then the library says "last known".
-            (StrategyName.library, "FFFSSSSSSSSS", 0.0),
+            // 09:05 … 10:55: fresh until 09:25 — 5 minutes before the 30-minute threshold, the
+            // planner's lateness margin — then the library says "last known".
+            (StrategyName.library, "FFSSSSSSSSSS", 0.0),
             // The naive ones keep claiming fresh: 90 minutes of stale data shown as current.
             (.singleEntry15Minutes, "FFFFFFFFFFFF", 90),
             (.hourlyBaked, "FFFFFFFFFFFF", 90),
@@ -43,9 +44,10 @@ struct SmallScenarioTests {
         #expect(library.text(at: S.at(150))?.contains("overdue since 10:00") == true)
         #expect(library.metrics.wrongValueMinutes == 0)
         #expect(library.metrics.staleShownAsFreshMinutes == 0)
-        // Planned once, and asked again only when the snapshot is due a refresh (6 h): one run
-        // for the first screen, one for the commit.
-        #expect(library.metrics.providerRuns == 2)
+        // Planned once, and asked again only by the app: one reload for the first screen, one for
+        // the commit, each calling getTimeline twice (the model's default).
+        #expect(library.metrics.providerRuns == 4)
+        #expect(library.trace.runs.count == 2)
 
         let hourly = DeviceSimulation(scenario: scenario, strategy: .hourlyBaked).run().widgets[0]
         #expect(hourly.text(at: S.at(150))?.contains("next at 10:00") == true)
@@ -61,8 +63,9 @@ struct SmallScenarioTests {
         let scenario = try S.single(
             widget, system: .default, foreground: [TimeSpan(from: S.at(19), to: S.at(25))])
         let result = DeviceSimulation(scenario: scenario, strategy: .library).run().widgets[0]
-        // Debounce (1 s) plus at most 27 s of latency; in the foreground the floor does not apply.
-        #expect(result.text(at: S.at(20.5))?.contains("5 open tasks") == true)
+        // Debounce (2 s) plus at most 60 s of latency plus the 1-minute entry lateness; in the
+        // foreground the floor does not apply.
+        #expect(result.text(at: S.at(22.5))?.contains("5 open tasks") == true)
         #expect(result.metrics.commitToDisplay.delivered == 2)
         let run = try #require(result.trace.runs.first { $0.at > S.at(20) })
         #expect(run.cause == .app)

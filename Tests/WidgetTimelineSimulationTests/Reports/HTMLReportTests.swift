@@ -56,7 +56,8 @@ struct HTMLReportTests {
         // Counts of runs, reloads and requests are the price of freshness, not a score.
         #expect(
             marked == [
-                "stale shown as fresh, min", "wrong value shown, min", "no value shown, min",
+                "stale shown as fresh, min", "event shown early, min", "wrong value shown, min",
+                "no value shown, min",
                 "change → screen, median", "change → screen, p95", "change → screen, max",
                 "changes never shown",
                 "budget used / refused", "killed by the watchdog",

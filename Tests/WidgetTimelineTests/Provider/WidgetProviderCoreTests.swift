@@ -119,6 +119,7 @@ struct WidgetProviderCoreTests {
         #expect(log.events.map(\.stage) == [.providerRun, .snapshotRead, .timelineBuild])
         #expect(log.events.map(\.revision) == [nil, 1, 1])
         #expect(log.events.last?.entryCount == 3)
-        #expect(log.events.last?.policy == "after+1800s")
+        // No source: only the host writes this data, so the timeline asks again only as a safety net.
+        #expect(log.events.last?.policy == "after+86400s")
     }
 }

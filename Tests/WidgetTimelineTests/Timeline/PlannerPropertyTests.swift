@@ -48,6 +48,7 @@ struct PlannerPropertyTests {
         options.maximumEntries = Int.random(in: 1...120, using: &random)
         options.horizon = Double(Int.random(in: 0...(72 * 60), using: &random)) * minute
         options.jitterSeed = random.next()
+        options.latenessMargin = Double(Int.random(in: 0...10, using: &random)) * minute
         if Bool.random(using: &random) {
             options.refreshJitter = RefreshJitter(maximum: 900, seed: random.next())
         }
@@ -64,7 +65,7 @@ struct PlannerPropertyTests {
             generatedAt: generatedAt,
             observedAt: observedAt
         )
-        let input: LoadResult<ScriptedPayload>
+        var input: LoadResult<ScriptedPayload>
         switch Int.random(in: 0..<5, using: &random) {
         case 0: input = .nothingYet
         case 1: input = .failed(.sourceFailed, consecutiveFailures: Int.random(in: 1...20, using: &random))
@@ -74,9 +75,16 @@ struct PlannerPropertyTests {
                 lastKnown: snapshot)
         default: input = .loaded(snapshot)
         }
+        // Data the extension can fetch itself, or data only the host writes.
+        input.extensionCanFetch = Bool.random(using: &random)
+        // Some labels claim less than others; some widgets have a coarse lasting screen.
+        let widget = ScriptedWidget(
+            freshness: policy,
+            withdrawals: Set((0...3).filter { _ in Bool.random(using: &random) }.map { "P\($0)" }),
+            lastingLabel: Bool.random(using: &random) ? "lasting" : nil)
         return Case(
             seed: seed,
-            planner: TimelinePlanner(kind: ScriptedWidget(freshness: policy), options: options),
+            planner: TimelinePlanner(kind: widget, options: options),
             input: input,
             now: now,
             calendar: .gregorian(in: zones.randomElement(using: &random)!)
@@ -91,18 +99,22 @@ struct PlannerPropertyTests {
         for seed in UInt64(0)..<2_000 {
             let test = Self.generate(seed: seed)
             let plan = test.planner.plan(test.input, at: test.now, in: test.calendar)
-            let problems = PlanCheck.problems(in: plan, of: test.planner, for: test.input, at: test.now)
+            let problems = PlanCheck.problems(
+                in: plan, of: test.planner, for: test.input, at: test.now, in: test.calendar)
             #expect(problems.isEmpty, "\(test): \(problems)")
         }
     }
 
-    @Test("no entry claims fresher data than it has, until the next entry (2,000 generated inputs)")
+    @Test(
+        "no entry claims fresher data than it has, nor an event before it happens; the last entry lasts (2,000 generated inputs)"
+    )
     func claimsAreHonest() {
         for seed in UInt64(10_000)..<12_000 {
             let test = Self.generate(seed: seed)
             guard test.input.snapshot != nil else { continue }
             let plan = test.planner.plan(test.input, at: test.now, in: test.calendar)
-            let problems = PlanCheck.problems(in: plan, of: test.planner, for: test.input, at: test.now)
+            let problems = PlanCheck.problems(
+                in: plan, of: test.planner, for: test.input, at: test.now, in: test.calendar)
             #expect(problems.isEmpty, "\(test): \(problems)")
         }
     }
@@ -120,7 +132,8 @@ struct PlannerPropertyTests {
         let input = LoadResult<ScriptedPayload>.loaded(
             .fixture(ScriptedPayload(initialLabel: "P0", phases: phases), kind: "scripted", generatedAt: now))
         let plan = planner.plan(input, at: now, in: .gregorian(in: "UTC"))
-        #expect(PlanCheck.problems(in: plan, of: planner, for: input, at: now).isEmpty)
+        #expect(
+            PlanCheck.problems(in: plan, of: planner, for: input, at: now, in: .gregorian(in: "UTC")).isEmpty)
         let cut = try #require(
             plan.corrections.compactMap { correction -> Date? in
                 if case .truncated(_, let from) = correction { return from }

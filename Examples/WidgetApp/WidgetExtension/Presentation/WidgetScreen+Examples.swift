@@ -28,6 +28,7 @@ extension WidgetScreen {
             case .due: return "Due now (\(due))" + left
             case .overdue: return "Overdue since \(due)" + left
             case .clear: return "All done"
+            case .pending: return "\(content.remaining) pending, the first at \(due)"
             }
         }
     }

@@ -1,0 +1,254 @@
+public import Foundation
+
+/// The planner's claim rules for one snapshot (docs/planning.md, "Claims"): which state the
+/// widget may show at an instant, where an entry may go when the minimum spacing keeps it from
+/// its instant, and what the last entry shows.
+///
+/// - Currency is claimed for ``PlanningOptions/latenessMargin`` less than the data's freshness
+///   allows: an entry shown late must not still say `fresh`.
+/// - An entry closer than the spacing to the one before comes early only if it claims less
+///   (freshness withdrawn, ``ChangeClaim/withdrawal``); an event comes late, and the entry before
+///   it withdraws whatever currency lapses in the meantime.
+/// - From a cut on — the entry limit, the sample limit, or the horizon — the timeline shows the
+///   kind's lasting content (``WidgetKind/lastingContent(of:from:in:)``), so its last entry stays
+///   true however late the next reload comes.
+@usableFromInline
+struct TimelineClaims<Kind: WidgetKind> {
+    @usableFromInline typealias State = WidgetState<Kind.Content>
+    @usableFromInline typealias Entry = PlannedEntry<State>
+
+    @usableFromInline let kind: Kind
+    @usableFromInline let snapshot: Snapshot<Kind.Payload>
+    @usableFromInline let calendar: Calendar
+    @usableFromInline let options: PlanningOptions
+    @usableFromInline let freshness: FreshnessPolicy
+
+    @inlinable
+    init(kind: Kind, snapshot: Snapshot<Kind.Payload>, calendar: Calendar, options: PlanningOptions) {
+        self.kind = kind
+        self.snapshot = snapshot
+        self.calendar = calendar
+        self.options = options
+        freshness = kind.freshness(of: snapshot)
+    }
+
+    // MARK: - Freshness, withdrawn early
+
+    /// The freshness an entry shown from `instant` may claim: the one that still holds
+    /// ``PlanningOptions/latenessMargin`` later.
+    @inlinable
+    func claimedFreshness(at instant: Date) -> Freshness {
+        freshness.classify(
+            dataObservedAt: snapshot.dataObservedAt, at: instant.addingTimeInterval(options.latenessMargin))
+    }
+
+    /// The instants in `(now, end]` where the claimed freshness drops.
+    @inlinable
+    func withdrawals(after now: Date, through end: Date) -> [Date] {
+        let margin = options.latenessMargin
+        return freshness.transitions(
+            dataObservedAt: snapshot.dataObservedAt, after: now.addingTimeInterval(margin)
+        )
+        .map { $0.addingTimeInterval(-margin) }
+        .filter { $0 > now && $0 <= end }
+    }
+
+    /// `content` with the freshness claimed at `instant`; "unavailable" where the domain hides an
+    /// expired value, and where there is no content to show.
+    @inlinable
+    func state(_ content: Kind.Content?, at instant: Date) -> State {
+        let claimed = claimedFreshness(at: instant)
+        if claimed == .expired && freshness.expiredValue == .hidden { return .unavailable(.expired) }
+        guard let content else { return .unavailable(.timelineEnded) }
+        switch claimed {
+        case .fresh: return .fresh(content, snapshot.stamp)
+        case .stale: return .stale(content, snapshot.stamp)
+        case .expired: return .expired(content, snapshot.stamp)
+        }
+    }
+
+    /// The state at each of `instants`, with every content shown asked for in one call, so the kind
+    /// does its per-snapshot work once.
+    @inlinable
+    func states(at instants: [Date]) -> [Entry] {
+        let hidesExpired = freshness.expiredValue == .hidden
+        let shown = hidesExpired ? instants.filter { claimedFreshness(at: $0) != .expired } : instants
+        let contents = kind.contents(of: snapshot, at: shown, in: calendar)
+        precondition(
+            contents.count == shown.count,
+            "\(Kind.self).contents(of:at:in:) must return one content per instant")
+        var next = contents.startIndex
+        return instants.map { instant in
+            if hidesExpired && claimedFreshness(at: instant) == .expired {
+                return Entry(date: instant, state: .unavailable(.expired))
+            }
+            defer { next += 1 }
+            return Entry(date: instant, state: state(contents[next], at: instant))
+        }
+    }
+
+    // MARK: - The timeline
+
+    /// The entries for `samples` (the state at each sampled instant, `now` first, strictly
+    /// increasing), spaced, bounded and ending in what lasts; with the instant where the timeline
+    /// was cut short, if it was.
+    ///
+    /// - Parameter sampleCut: the first instant the planner did not sample, if it left some out:
+    ///   the timeline shows what lasts from there.
+    @inlinable
+    func timeline(
+        _ samples: [Entry], cutAt sampleCut: Date?, horizonEnd: Date, corrections: inout [TimelineCorrection]
+    ) -> (entries: [Entry], cutShortAt: Date?) {
+        let withdrawals = self.withdrawals(after: samples[0].date, through: horizonEnd)
+        var found: [TimelineCorrection] = []
+        let full = spaced(
+            ending(samples, from: sampleCut, horizonEnd: horizonEnd, withdrawals: withdrawals),
+            horizonEnd: horizonEnd, corrections: &found)
+        guard full.count > options.maximumEntries else {
+            corrections += found
+            return (full, nil)
+        }
+        // Too many: keep the first entries and show what lasts from the first one left out. The
+        // lasting part is at most three entries (the cut and two freshness withdrawals).
+        var keep = options.maximumEntries - 1
+        while true {
+            let cut = min(full[keep].date, sampleCut ?? .distantFuture)
+            var attempt: [TimelineCorrection] = []
+            let head = samples.prefix { $0.date < cut }
+            let entries = spaced(
+                ending(Array(head), from: cut, horizonEnd: horizonEnd, withdrawals: withdrawals),
+                horizonEnd: horizonEnd, corrections: &attempt)
+            if entries.count <= options.maximumEntries || keep == 0 {
+                corrections += attempt
+                corrections.append(.truncated(count: full.count - keep, from: cut))
+                return (entries, cut)
+            }
+            keep -= 1
+        }
+    }
+
+    /// `head` followed by what lasts from `cut` (or, when nothing was cut, the lasting state at
+    /// the horizon if the head's last state does not last).
+    @inlinable
+    func ending(_ head: [Entry], from cut: Date?, horizonEnd: Date, withdrawals: [Date]) -> [Entry] {
+        guard let cut else {
+            let last = head[head.count - 1]
+            let lasting = lastingState(from: horizonEnd)
+            if last.state == lasting { return head }
+            var list = head
+            if last.date < horizonEnd {
+                list.append(Entry(date: horizonEnd, state: lasting))
+            } else {
+                list[list.count - 1].state = lasting
+            }
+            return list
+        }
+        let content = kind.lastingContent(of: snapshot, from: cut, in: calendar)
+        var list = head
+        list.append(Entry(date: cut, state: state(content, at: cut)))
+        for instant in withdrawals where instant > cut {
+            list.append(Entry(date: instant, state: state(content, at: instant)))
+        }
+        let final = state(content, at: .distantFuture)
+        if list[list.count - 1].state != final {
+            if horizonEnd > list[list.count - 1].date {
+                list.append(Entry(date: horizonEnd, state: final))
+            } else {
+                list[list.count - 1].state = final
+            }
+        }
+        return list
+    }
+
+    /// What the widget can show from `instant` on with no further entry: the lasting content with
+    /// the freshness it will end with.
+    @inlinable
+    func lastingState(from instant: Date) -> State {
+        state(kind.lastingContent(of: snapshot, from: instant, in: calendar), at: .distantFuture)
+    }
+
+    /// `samples` spaced at least the minimum spacing apart under the claim rules, equal neighbours
+    /// merged.
+    @inlinable
+    func spaced(_ samples: [Entry], horizonEnd: Date, corrections: inout [TimelineCorrection]) -> [Entry] {
+        let spacing = options.minimumSpacing
+        var kept: [Entry] = [samples[0]]
+        kept.reserveCapacity(samples.count)
+        var index = 1
+        while index < samples.count {
+            let sample = samples[index]
+            let last = kept[kept.count - 1]
+            if sample.state == last.state {
+                corrections.append(.mergedEqual(sample.date))
+                index += 1
+                continue
+            }
+            if sample.date.timeIntervalSince(last.date) >= spacing {
+                kept.append(sample)
+                index += 1
+                continue
+            }
+            if mayComeEarly(from: last.state, to: sample.state) {
+                // It claims less: it replaces the entry before it.
+                corrections.append(.mergedWithinSpacing(dropped: sample.date, into: last.date))
+                kept[kept.count - 1].state = sample.state
+                if kept.count >= 2, kept[kept.count - 2].state == sample.state {
+                    corrections.append(.mergedEqual(last.date))
+                    kept.removeLast()
+                }
+                index += 1
+                continue
+            }
+            // An event too close to the entry before: it appears at the first instant the spacing
+            // allows, with whatever holds by then.
+            let date = last.date.addingTimeInterval(spacing)
+            guard date <= horizonEnd else {
+                // It cannot appear in this timeline: the entry before becomes what lasts.
+                kept[kept.count - 1].state = lastingState(from: last.date)
+                if kept.count >= 2, kept[kept.count - 2].state == kept[kept.count - 1].state {
+                    kept.removeLast()
+                }
+                corrections.append(.truncated(count: samples.count - index, from: sample.date))
+                return kept
+            }
+            var latest = index
+            while latest + 1 < samples.count, samples[latest + 1].date <= date { latest += 1 }
+            let shown = samples[latest].state
+            // The screen before it stays until then, claiming no more currency than holds then.
+            let held = last.state.claimingNoMoreThan(shown)
+            kept[kept.count - 1].state = held
+            if kept.count >= 2, kept[kept.count - 2].state == held {
+                corrections.append(.mergedEqual(last.date))
+                kept.removeLast()
+            }
+            corrections.append(.delayedWithinSpacing(from: sample.date, to: date))
+            if kept[kept.count - 1].state != shown { kept.append(Entry(date: date, state: shown)) }
+            index = latest + 1
+        }
+        return kept
+    }
+
+    /// Whether the change from `old` to `new` may appear before its instant: it withdraws
+    /// freshness only, removes the value, or the kind calls it a withdrawal.
+    @inlinable
+    func mayComeEarly(from old: State, to new: State) -> Bool {
+        guard let newContent = new.content else { return true }
+        guard let oldContent = old.content else { return false }
+        return oldContent == newContent || kind.changeClaim(from: oldContent, to: newContent) == .withdrawal
+    }
+}
+
+extension WidgetState {
+    /// This state's value, claiming no more currency than `later`: its freshness lowered to
+    /// `later`'s, or `later` itself when that shows no value.
+    @inlinable
+    func claimingNoMoreThan(_ later: WidgetState) -> WidgetState {
+        guard let laterFreshness = later.freshness else { return later }
+        guard let content, let stamp, let freshness else { return self }
+        switch max(freshness, laterFreshness) {
+        case .fresh: return .fresh(content, stamp)
+        case .stale: return .stale(content, stamp)
+        case .expired: return .expired(content, stamp)
+        }
+    }
+}

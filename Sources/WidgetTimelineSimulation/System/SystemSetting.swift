@@ -1,0 +1,299 @@
+import Foundation
+
+/// One setting of the ``SystemModel``, with its documented range and the evidence for it: what
+/// `docs/simulator.md`'s model table shows, what a scenario's `"system"` member and
+/// `simulate --sweep NAME=A,B,C` accept, and the grid the test suite checks the library's claims
+/// across.
+public struct SystemSetting: Sendable {
+    /// What a number rests on.
+    public enum Evidence: String, Sendable, Hashable, CaseIterable {
+        /// Apple's documentation or an Apple session.
+        case official
+        /// A developer's measurement or report.
+        case field
+        /// An answer in Apple's developer forums.
+        case forum
+        /// No source gives a number: chosen here, and checked across its range.
+        case invented
+    }
+
+    /// The JSON member of a scenario's `"system"`, and the name `--sweep` takes.
+    public let name: String
+    /// What the setting does, in one sentence.
+    public let rule: String
+    /// The documented range, as the values a sweep across it runs (text, as a scenario writes it).
+    public let range: [String]
+    /// What the default and the range rest on, and of which kind.
+    public let evidence: Evidence
+    public let basis: String
+    /// Where the evidence is published; empty for an invented number.
+    public let sources: [String]
+    let parse: @Sendable (String, inout SystemModel) -> Bool
+    let format: @Sendable (SystemModel) -> String
+
+    /// The setting's value in `model`, as a scenario writes it.
+    public func value(in model: SystemModel) -> String { format(model) }
+
+    /// `model` with this setting set to `text`.
+    ///
+    /// - Throws: ``SettingError`` naming the setting and the values it takes.
+    public func applying(_ text: String, to model: SystemModel) throws(SettingError) -> SystemModel {
+        var copy = model
+        guard parse(text, &copy) else { throw SettingError(setting: name, value: text, expected: expected) }
+        return copy
+    }
+
+    /// What the setting takes, for error messages.
+    var expected: String {
+        switch range.first {
+        case "true", "false": "true or false"
+        case let first? where Double(first) != nil && !first.contains("."): "a whole number"
+        case let first? where BudgetRefill(rawValue: first) != nil:
+            BudgetRefill.allCases.map(\.rawValue).joined(separator: " or ")
+        case let first? where AppReloadDelivery(rawValue: first) != nil:
+            AppReloadDelivery.allCases.map(\.rawValue).joined(separator: " or ")
+        default: "a duration such as 90s, 5m or 1h"
+        }
+    }
+
+    /// The setting called `name`, if there is one.
+    public static func named(_ name: String) -> SystemSetting? { all.first { $0.name == name } }
+
+    /// The documented grid: the default model, then each setting moved alone to each value of its
+    /// range (a sweep one setting at a time; the corners are covered by `--sweep` on demand).
+    public static func documentedGrid(around base: SystemModel = .default) -> [SystemModel] {
+        var models = [base]
+        for setting in all {
+            for value in setting.range where value != setting.value(in: base) {
+                if let model = try? setting.applying(value, to: base), !models.contains(model) {
+                    models.append(model)
+                }
+            }
+        }
+        return models
+    }
+}
+
+/// A value a system setting does not take.
+public struct SettingError: Error, Sendable, Equatable, CustomStringConvertible {
+    public var setting: String
+    public var value: String
+    public var expected: String
+
+    public var description: String { "\(setting) takes \(expected), not '\(value)'" }
+}
+
+extension SystemSetting {
+    static let keepingUpToDate =
+        "https://developer.apple.com/documentation/widgetkit/keeping-a-widget-up-to-date"
+    static let principlesOfGreatWidgets =
+        "https://wwdcnotes.com/documentation/wwdc21-10048-principles-of-great-widgets/"
+    static let engineerAnswer = "https://developer.apple.com/forums/thread/758400"
+    static let earlyAndLate = "https://developer.apple.com/forums/thread/657518"
+
+    /// Every setting of the model, in the order the docs list them.
+    public static let all: [SystemSetting] = [
+        SystemSetting(
+            name: "dailyBudget",
+            rule: "charged reloads one widget instance may spend in a budget window; null is unlimited",
+            range: ["12", "40", "48", "70"], evidence: .official,
+            basis:
+                "Apple: a frequently viewed widget's daily budget \"typically includes from 40 to 70 refreshes\", "
+                + "per widget instance; an Apple engineer: \"72 … per day\"; a rarely viewed widget gets fewer "
+                + "(no number: 12 is invented). 48 is one every 30 minutes.",
+            sources: [keepingUpToDate, engineerAnswer],
+            parse: { text, model in
+                if text == "null" || text == "unlimited" {
+                    model.dailyBudget = nil
+                    return true
+                }
+                guard let value = Int(text), value >= 0 else { return false }
+                model.dailyBudget = value
+                return true
+            },
+            format: { $0.dailyBudget.map(String.init) ?? "null" }),
+        SystemSetting(
+            name: "budgetWindow",
+            rule: "the period the budget counts over",
+            range: ["1d"], evidence: .official,
+            basis: "Apple: \"A widget's budget applies to a 24-hour period.\"",
+            sources: [keepingUpToDate],
+            parse: duration(\.budgetWindow, atLeast: 1), format: { "\(DurationText($0.budgetWindow))" }),
+        SystemSetting(
+            name: "budgetRefill",
+            rule:
+                "rolling: each charge stops counting one window after it was spent; daily: all charges stop "
+                + "counting at the user's local midnight",
+            range: ["rolling", "daily"], evidence: .invented,
+            basis:
+                "Apple: WidgetKit \"tunes the 24-hour window to the user's daily usage pattern … doesn't "
+                + "necessarily reset at exactly midnight\"; WWDC21: \"updates are withheld until new budget is "
+                + "available\". The rule is not published: both are invented.",
+            sources: [keepingUpToDate, principlesOfGreatWidgets],
+            parse: { text, model in
+                guard let value = BudgetRefill(rawValue: text) else { return false }
+                model.budgetRefill = value
+                return true
+            },
+            format: { $0.budgetRefill.rawValue }),
+        SystemSetting(
+            name: "minimumReloadInterval",
+            rule: "a budgeted reload waits until this long after the widget's previous run",
+            range: ["0s", "5m", "10m"], evidence: .invented,
+            basis:
+                "Apple: \"WidgetKit imposes a minimum amount of time before it reloads a widget\", without a "
+                + "number; the 5 minutes is its advice for entry spacing. The range is invented.",
+            sources: [keepingUpToDate],
+            parse: duration(\.minimumReloadInterval), format: { "\(DurationText($0.minimumReloadInterval))" }),
+        SystemSetting(
+            name: "policyLateness",
+            rule: "a policy reload runs up to this long after its earliest date (a uniform draw)",
+            range: ["0s", "10m", "2h"], evidence: .field,
+            basis:
+                "Apple: a policy is \"the earliest date\"; a developer saw reloads \"an hour or 2 later\". The "
+                + "default 10 minutes is invented, inside that range.",
+            sources: [
+                "https://developer.apple.com/documentation/widgetkit/timelinereloadpolicy", earlyAndLate,
+            ],
+            parse: duration(\.policyLateness), format: { "\(DurationText($0.policyLateness))" }),
+        SystemSetting(
+            name: "policyEarliness",
+            rule: "a policy reload may also run up to this long before its earliest date",
+            range: ["0s", "2m", "10m"], evidence: .invented,
+            basis:
+                "A developer saw reloads \"sometimes even before the refresh date\", without a number: the "
+                + "default and the range are invented.",
+            sources: [earlyAndLate],
+            parse: duration(\.policyEarliness), format: { "\(DurationText($0.policyEarliness))" }),
+        SystemSetting(
+            name: "entryLateness",
+            rule: "every entry appears this long after its date",
+            range: ["0s", "1m", "5m"], evidence: .invented,
+            basis:
+                "Apple: \"the update might occur later\" than an entry's date, without a number: the default "
+                + "and the range are invented; the range ends at the planner's 5-minute lateness margin.",
+            sources: ["https://developer.apple.com/documentation/widgetkit/timeline/init(entries:policy:)"],
+            parse: duration(\.entryLateness), format: { "\(DurationText($0.entryLateness))" }),
+        SystemSetting(
+            name: "appReloadLatency",
+            rule: "an app's reload request reaches the scheduler after a uniform draw up to this",
+            range: ["0s", "27s", "1m"], evidence: .field,
+            basis: "Measured: 27 s, 26 s and 2 s, \"sometimes it takes up to a minute\".",
+            sources: ["https://github.com/wordpress-mobile/WordPress-iOS/pull/21535"],
+            parse: duration(\.appReloadLatency), format: { "\(DurationText($0.appReloadLatency))" }),
+        SystemSetting(
+            name: "appReloadDelivery",
+            rule:
+                "afterLatency, or whenAppLeavesForeground: the app's requests wait until it goes to the "
+                + "background",
+            range: ["afterLatency", "whenAppLeavesForeground"], evidence: .field,
+            basis:
+                "A Lock Screen widget's reload requested from the app was applied only when the app went to the "
+                + "background (FB11522275, iOS 16).",
+            sources: ["https://github.com/feedback-assistant/reports/issues/360"],
+            parse: { text, model in
+                guard let value = AppReloadDelivery(rawValue: text) else { return false }
+                model.appReloadDelivery = value
+                return true
+            },
+            format: { $0.appReloadDelivery.rawValue }),
+        SystemSetting(
+            name: "getTimelineCalls",
+            rule: "calls to getTimeline per reload, one after another; the last call's timeline is installed",
+            range: ["1", "2", "5"], evidence: .field,
+            basis:
+                "Developers report getTimeline called several times per reload, \"usually between 2-5\" "
+                + "(across families and placements); 1 is the simplest model.",
+            sources: [engineerAnswer],
+            parse: { text, model in
+                guard let value = Int(text), (1...SystemModel.mostGetTimelineCalls).contains(value) else {
+                    return false
+                }
+                model.getTimelineCalls = value
+                return true
+            },
+            format: { "\($0.getTimelineCalls)" }),
+        SystemSetting(
+            name: "providerWatchdog",
+            rule: "a getTimeline call running longer is killed and its timeline lost",
+            range: ["30s"], evidence: .field,
+            basis:
+                "chronod's \"Watchdog provision violated for getTimelines(1)\" at about 30 s, seen in a "
+                + "developer's public investigation notes (found through a code index, with no address); the "
+                + "failure is the CHSErrorDomain 1050 of the issue linked.",
+            sources: ["https://github.com/steipete/CodexBar/issues/3339"],
+            parse: duration(\.providerWatchdog, atLeast: 1),
+            format: { "\(DurationText($0.providerWatchdog))" }),
+        SystemSetting(
+            name: "failedReloadRetry",
+            rule:
+                "after a killed run or an empty timeline (discarded), the next attempt comes this much later",
+            range: ["1h"], evidence: .field,
+            basis: "chronod: \"the next attempt being pushed a full hour ahead\".",
+            sources: ["https://github.com/steipete/CodexBar/issues/3339"],
+            parse: duration(\.failedReloadRetry, atLeast: 1),
+            format: { "\(DurationText($0.failedReloadRetry))" }),
+        SystemSetting(
+            name: "coalescesReloads",
+            rule:
+                "when the device runs one widget's provider, other widgets whose earliest date has passed run too",
+            range: ["true", "false"], evidence: .official,
+            basis: "Apple: \"WidgetKit may coalesce reloads across multiple widgets\".",
+            sources: [keepingUpToDate],
+            parse: flag(\.coalescesReloads), format: { "\($0.coalescesReloads)" }),
+        SystemSetting(
+            name: "defersReloadsWhileHidden",
+            rule: "a policy reload that comes due while the widget is hidden waits until it is seen",
+            range: ["true", "false"], evidence: .official,
+            basis:
+                "Apple: a widget on a rarely visited page gets fewer reloads; WidgetKit \"may reload the widget "
+                + "when it becomes visible\".",
+            sources: [keepingUpToDate],
+            parse: flag(\.defersReloadsWhileHidden), format: { "\($0.defersReloadsWhileHidden)" }),
+        SystemSetting(
+            name: "firstRunIsFree",
+            rule: "the provider run when the widget is added is not charged to the budget",
+            range: ["true", "false"], evidence: .invented,
+            basis: "No source found either way: invented, and checked both ways.",
+            sources: [],
+            parse: flag(\.firstRunIsFree), format: { "\($0.firstRunIsFree)" }),
+        SystemSetting(
+            name: "freeReloadsSkipFloor",
+            rule:
+                "free reloads (app in the foreground, system events) run at once rather than wait for the "
+                + "minimum interval",
+            range: ["true", "false"], evidence: .invented,
+            basis:
+                "Apple lists the exemptions from the budget (app in the foreground, locale and accessibility "
+                + "changes, …) but not whether they wait for the minimum interval: invented, checked both ways.",
+            sources: [keepingUpToDate],
+            parse: flag(\.freeReloadsSkipFloor), format: { "\($0.freeReloadsSkipFloor)" }),
+    ]
+
+    private static func duration(
+        _ path: WritableKeyPath<SystemModel, TimeInterval>, atLeast minimum: Double = 0
+    )
+        -> @Sendable (String, inout SystemModel) -> Bool
+    {
+        nonisolated(unsafe) let path = path
+        return { text, model in
+            guard let seconds = DurationText(parsing: text)?.seconds, seconds <= DurationText.longest else {
+                return false
+            }
+            model[keyPath: path] = max(minimum, seconds)
+            return true
+        }
+    }
+
+    private static func flag(_ path: WritableKeyPath<SystemModel, Bool>)
+        -> @Sendable (String, inout SystemModel)
+        -> Bool
+    {
+        nonisolated(unsafe) let path = path
+        return { text, model in
+            guard let value = Bool(text) else { return false }
+            model[keyPath: path] = value
+            return true
+        }
+    }
+}
