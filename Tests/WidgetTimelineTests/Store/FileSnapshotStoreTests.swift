@@ -298,45 +298,23 @@ struct FileSnapshotStoreTests {
 
 /// A file system (the live one by default) that, just before a publish, lets a competitor commit
 /// first, `racesLeft` times.
-final class RacingFileSystem: SnapshotFileSystem, @unchecked Sendable {
-    private let base: any SnapshotFileSystem
+final class RacingFileSystem: ForwardingFileSystem, @unchecked Sendable {
+    // @unchecked: `racesLeft` is read and written on the test's own thread.
     private let competitor: () -> Void
     var racesLeft = 0
 
     init(base: any SnapshotFileSystem = POSIXFileSystem(), competitor: @escaping () -> Void) {
-        self.base = base
         self.competitor = competitor
+        super.init(base)
     }
 
-    var processID: Int32 { base.processID }
-    func isProcessRunning(_ processID: Int32) -> Bool { base.isProcessRunning(processID) }
-    func open(_ path: String, _ mode: FileOpenMode) throws(FileSystemError) -> OpenFile {
-        try base.open(path, mode)
-    }
-    func read(_ file: OpenFile, upTo count: Int) throws(FileSystemError) -> [UInt8] {
-        try base.read(file, upTo: count)
-    }
-    func write(_ file: OpenFile, _ bytes: ArraySlice<UInt8>) throws(FileSystemError) -> Int {
-        try base.write(file, bytes)
-    }
-    func synchronize(_ file: OpenFile) throws(FileSystemError) { try base.synchronize(file) }
-    func close(_ file: OpenFile) throws(FileSystemError) { try base.close(file) }
-    func status(_ file: OpenFile) throws(FileSystemError) -> FileStatus { try base.status(file) }
-    func status(atPath path: String) throws(FileSystemError) -> FileStatus { try base.status(atPath: path) }
-    func renameExclusively(_ source: String, to destination: String) throws(FileSystemError) {
+    override func renameExclusively(_ source: String, to destination: String, in directory: OpenFile)
+        throws(FileSystemError)
+    {
         if racesLeft > 0 {
             racesLeft -= 1
             competitor()
         }
-        try base.renameExclusively(source, to: destination)
-    }
-    func link(_ source: String, to destination: String) throws(FileSystemError) {
-        try base.link(source, to: destination)
-    }
-    func unlink(_ path: String) throws(FileSystemError) { try base.unlink(path) }
-    func makeDirectory(_ path: String) throws(FileSystemError) { try base.makeDirectory(path) }
-    func removeDirectory(_ path: String) throws(FileSystemError) { try base.removeDirectory(path) }
-    func contentsOfDirectory(_ path: String) throws(FileSystemError) -> [String] {
-        try base.contentsOfDirectory(path)
+        try super.renameExclusively(source, to: destination, in: directory)
     }
 }

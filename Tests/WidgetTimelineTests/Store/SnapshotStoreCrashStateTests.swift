@@ -267,52 +267,37 @@ struct SnapshotStoreCrashStateTests {
 }
 
 /// A file system that lies about `fsync`: the broken save the crash checker must catch.
-final class SyncDroppingFileSystem: SnapshotFileSystem, @unchecked Sendable {
+final class SyncDroppingFileSystem: ForwardingFileSystem, @unchecked Sendable {
+    // @unchecked: used by one store on the test's own thread.
     enum Dropped { case files, directories }
-    private let base: CrashSimulatingFileSystem
     private let dropped: Dropped
     private var directories: Set<OpenFile> = []
 
     init(_ base: CrashSimulatingFileSystem, dropping dropped: Dropped) {
-        self.base = base
         self.dropped = dropped
+        super.init(base)
     }
 
-    var processID: Int32 { base.processID }
-    func isProcessRunning(_ processID: Int32) -> Bool { base.isProcessRunning(processID) }
-    func open(_ path: String, _ mode: FileOpenMode) throws(FileSystemError) -> OpenFile {
-        let file = try base.open(path, mode)
+    override func openRoot(_ path: String) throws(FileSystemError) -> OpenFile {
+        let file = try super.openRoot(path)
+        directories.insert(file)
+        return file
+    }
+    override func open(_ name: String, in directory: OpenFile, _ mode: FileOpenMode) throws(FileSystemError)
+        -> OpenFile
+    {
+        let file = try super.open(name, in: directory, mode)
         if mode == .directory { directories.insert(file) }
         return file
     }
-    func read(_ file: OpenFile, upTo count: Int) throws(FileSystemError) -> [UInt8] {
-        try base.read(file, upTo: count)
-    }
-    func write(_ file: OpenFile, _ bytes: ArraySlice<UInt8>) throws(FileSystemError) -> Int {
-        try base.write(file, bytes)
-    }
-    func synchronize(_ file: OpenFile) throws(FileSystemError) {
+    override func synchronize(_ file: OpenFile, barrierOnly: Bool) throws(FileSystemError) {
         let isDirectory = directories.contains(file)
         if (dropped == .files && !isDirectory) || (dropped == .directories && isDirectory) { return }
-        try base.synchronize(file)
+        try super.synchronize(file, barrierOnly: barrierOnly)
     }
-    func close(_ file: OpenFile) throws(FileSystemError) {
+    override func close(_ file: OpenFile) throws(FileSystemError) {
         directories.remove(file)
-        try base.close(file)
-    }
-    func status(_ file: OpenFile) throws(FileSystemError) -> FileStatus { try base.status(file) }
-    func status(atPath path: String) throws(FileSystemError) -> FileStatus { try base.status(atPath: path) }
-    func renameExclusively(_ source: String, to destination: String) throws(FileSystemError) {
-        try base.renameExclusively(source, to: destination)
-    }
-    func link(_ source: String, to destination: String) throws(FileSystemError) {
-        try base.link(source, to: destination)
-    }
-    func unlink(_ path: String) throws(FileSystemError) { try base.unlink(path) }
-    func makeDirectory(_ path: String) throws(FileSystemError) { try base.makeDirectory(path) }
-    func removeDirectory(_ path: String) throws(FileSystemError) { try base.removeDirectory(path) }
-    func contentsOfDirectory(_ path: String) throws(FileSystemError) -> [String] {
-        try base.contentsOfDirectory(path)
+        try super.close(file)
     }
 }
 
@@ -322,21 +307,21 @@ struct InPlaceSaver {
     let fileSystem: any SnapshotFileSystem
 
     func save(_ draft: SnapshotDraft<Counter>, revision: Int) throws -> CommitOutcome {
-        let directory = SnapshotStoreCrashStateTests.root + "/snapshots/" + draft.key.rawValue
         let record = try SnapshotRecord.encode(draft.snapshot(revision: revision))
-        let file = try fileSystem.open(
-            directory + "/" + String(format: "%010d.snapshot", revision), .createNew)
+        let root = try fileSystem.openRoot(SnapshotStoreCrashStateTests.root)
+        let snapshots = try fileSystem.open("snapshots", in: root, .directory)
+        let directory = try fileSystem.open(draft.key.rawValue, in: snapshots, .directory)
+        let file = try fileSystem.open(String(format: "%010d.snapshot", revision), in: directory, .createNew)
         var offset = 0
         while offset < record.count {
             // Written in two halves, as a large record would be.
             offset += try fileSystem.write(
                 file, record[offset..<min(record.count, offset + record.count / 2 + 1)])
         }
-        try fileSystem.synchronize(file)
+        try fileSystem.synchronize(file, barrierOnly: false)
         try fileSystem.close(file)
-        let parent = try fileSystem.open(directory, .directory)
-        try fileSystem.synchronize(parent)
-        try fileSystem.close(parent)
+        try fileSystem.synchronize(directory, barrierOnly: false)
+        for opened in [directory, snapshots, root] { try fileSystem.close(opened) }
         return CommitOutcome(revision: revision)
     }
 }

@@ -194,7 +194,7 @@ struct SnapshotStoreProcessTests {
                 if acksBeforeKill == 0 { victim.send(SIGKILL) }
                 while let line = victim.readLine() {
                     let fields = line.split(separator: " ")
-                    guard fields.first == "ACK", fields.count == 3, let revision = Int(fields[1]) else {
+                    guard fields.first == "ACK", fields.count == 5, let revision = Int(fields[1]) else {
                         continue
                     }
                     acknowledged[revision] = String(fields[2])
