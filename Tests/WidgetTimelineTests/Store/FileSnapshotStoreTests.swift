@@ -296,25 +296,54 @@ struct FileSnapshotStoreTests {
     }
 }
 
-/// A file system (the live one by default) that, just before a publish, lets a competitor commit
-/// first, `racesLeft` times.
+/// A file system (the live one by default) that lets a competitor commit first, `racesLeft`
+/// times, at one moment of each commit: just before its publish, or between its publish and the
+/// listing that confirms it.
 final class RacingFileSystem: ForwardingFileSystem, @unchecked Sendable {
-    // @unchecked: `racesLeft` is read and written on the test's own thread.
+    // @unchecked: `racesLeft` and `published` are read and written on the test's own thread.
+    enum Moment {
+        case beforePublish
+        case beforeConfirmingListing
+    }
+
     private let competitor: () -> Void
+    private let moment: Moment
+    private var published = false
     var racesLeft = 0
 
-    init(base: any SnapshotFileSystem = POSIXFileSystem(), competitor: @escaping () -> Void) {
+    init(
+        base: any SnapshotFileSystem = POSIXFileSystem(), moment: Moment = .beforePublish,
+        competitor: @escaping () -> Void
+    ) {
         self.competitor = competitor
+        self.moment = moment
         super.init(base)
+    }
+
+    private func race(at now: Moment) {
+        guard now == moment, racesLeft > 0 else { return }
+        racesLeft -= 1
+        competitor()
     }
 
     override func renameExclusively(_ source: String, to destination: String, in directory: OpenFile)
         throws(FileSystemError)
     {
-        if racesLeft > 0 {
-            racesLeft -= 1
-            competitor()
-        }
+        race(at: .beforePublish)
         try super.renameExclusively(source, to: destination, in: directory)
+        published = true
+    }
+
+    override func link(_ source: String, to destination: String, in directory: OpenFile) throws(FileSystemError) {
+        try super.link(source, to: destination, in: directory)
+        published = true
+    }
+
+    override func contentsOfDirectory(_ directory: OpenFile) throws(FileSystemError) -> [String] {
+        if published {
+            published = false
+            race(at: .beforeConfirmingListing)
+        }
+        return try super.contentsOfDirectory(directory)
     }
 }
