@@ -51,7 +51,8 @@ public struct FileDiagnosticLog: DiagnosticSink {
     static let previousName = "events.1.jsonl"
 
     private let layout: StoreLayout
-    let logDirectory: String
+    /// The `diagnostics` directory.
+    public let logDirectory: String
     /// The file new events are appended to.
     public let currentPath: String
     /// The previous generation, kept after a rotation.
