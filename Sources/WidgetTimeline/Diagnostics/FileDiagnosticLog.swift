@@ -190,12 +190,9 @@ public struct FileDiagnosticLog: DiagnosticSink {
                     contents.notes.append(
                         DiagnosticLogNote(path: path, kind: .partial(readBytes: data.count, totalBytes: total)))
                 }
-                var bytes = data
-                if data.count < total, let newline = bytes.firstIndex(of: 0x0A) {
-                    // Read from the middle of the file: the first line is a part of one, not an event.
-                    bytes = bytes[(newline + 1)...]
-                }
-                let parsed = Self.parse(bytes)
+                // Read from the middle of a file, the first line is usually the end of one: skipped
+                // like a torn line, with an event it ends with still read.
+                let parsed = Self.parse(data)
                 contents.events += parsed.events
                 contents.skippedLines += parsed.skippedLines
             }
@@ -337,7 +334,8 @@ public struct DiagnosticLogNote: Sendable, Hashable, CustomStringConvertible {
     static func size(_ bytes: Int) -> String {
         if bytes < 1024 { return "\(bytes) bytes" }
         let (value, unit) = bytes < 1 << 20 ? (Double(bytes) / 1024, "KiB") : (Double(bytes) / 1_048_576, "MiB")
-        let text = value == value.rounded() ? String(Int(value)) : String(format: "%.1f", value)
+        var text = String(format: "%.1f", value)
+        if text.hasSuffix(".0") { text.removeLast(2) }
         return "\(text) \(unit)"
     }
 }

@@ -116,7 +116,8 @@ struct FileDiagnosticLogTests {
                     path: log.currentPath, kind: .partial(readBytes: log.readLimit, totalBytes: bytes.count))
             ])
         #expect(contents.notes.first?.description.hasPrefix("read the last 256 KiB of 8") == true)
-        #expect(contents.skippedLines == 0)
+        // The read starts inside a line, unless it happens to start at one.
+        #expect(contents.skippedLines <= 1)
         #expect(contents.events.last == event(revision))
         #expect(contents.events.count > 100 && contents.events.count < revision)
         #expect(zip(contents.events, contents.events.dropFirst()).allSatisfy { $0.revision! + 1 == $1.revision! })
