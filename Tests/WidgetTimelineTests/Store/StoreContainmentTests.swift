@@ -135,30 +135,3 @@ struct StoreContainmentTests {
         }
     }
 }
-
-/// Every entry under a directory — kind, size, contents and modification time — to show that
-/// nothing in it changed.
-struct FileTree: Equatable {
-    struct Entry: Equatable {
-        var kind: String
-        var contents: Data?
-        var modified: Date?
-    }
-
-    var entries: [String: Entry]
-
-    init(_ root: URL) throws {
-        entries = [:]
-        let manager = FileManager.default
-        let paths = try manager.subpathsOfDirectory(atPath: root.path)
-        for path in paths {
-            let full = root.appendingPathComponent(path).path
-            let attributes = try manager.attributesOfItem(atPath: full)
-            let type = attributes[.type] as? FileAttributeType
-            entries[path] = Entry(
-                kind: type?.rawValue ?? "?",
-                contents: type == .typeRegular ? manager.contents(atPath: full) : nil,
-                modified: attributes[.modificationDate] as? Date)
-        }
-    }
-}

@@ -103,10 +103,10 @@ struct WidgetSyncTests {
         arguments: ["another launch", "this sync"])
     func futureRecordRepaired(who: String) throws {
         // Committed while the clock was a day ahead; then the clock is set back to the true time.
-        let settable = SettableClock(now: clock.now.addingTimeInterval(86_400))
+        let settable = ManualClock(now: clock.now.addingTimeInterval(86_400))
         let earlier = WidgetSync(store: store, reloader: reloader, clock: settable)
         try earlier.commit(.init(count: 5, debugNote: ""), for: widget)
-        settable.now = clock.now
+        settable.set(to: clock.now)
         let sync = who == "this sync" ? earlier : self.sync()
         let outcome = try sync.commit(.init(count: 5, debugNote: ""), for: widget)
         #expect(outcome == .saved(revision: 2, reload: .requested))
@@ -354,18 +354,4 @@ final class BatchRecordingLog: DiagnosticSink, @unchecked Sendable {
 
     func record(_ event: DiagnosticEvent) { record(contentsOf: [event]) }
     func record(contentsOf events: [DiagnosticEvent]) { lock.withLock { recorded.append(events) } }
-}
-
-/// A clock a test sets, forwards or back: a device whose time is changed.
-final class SettableClock: WidgetClock, @unchecked Sendable {
-    // @unchecked: `current` is read and written under `lock`.
-    private let lock = NSLock()
-    private var current: Date
-
-    init(now: Date) { current = now }
-
-    var now: Date {
-        get { lock.withLock { current } }
-        set { lock.withLock { current = newValue } }
-    }
 }
