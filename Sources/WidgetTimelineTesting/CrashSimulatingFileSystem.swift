@@ -216,6 +216,17 @@ public final class CrashSimulatingFileSystem: SnapshotFileSystem, @unchecked Sen
         }
     }
 
+    public func openDirectory(_ name: String, belowRoot rootPath: String) throws(FileSystemError) -> OpenFile {
+        let path = (rootPath == "/" ? "" : rootPath) + "/" + name
+        return try perform(FileSystemCall(.open, path: path, mode: .directory)) { (state) throws(FileSystemError) in
+            let root = try state.resolve(rootPath)
+            guard state.nodes[root]?.isDirectory == true else { throw FileSystemError(code: ENOTDIR) }
+            guard let id = state.nodes[root]?.entries[name] else { throw FileSystemError(code: ENOENT) }
+            guard state.nodes[id]?.isDirectory == true else { throw FileSystemError(code: ENOTDIR) }
+            return state.openDescriptor(node: id, path: path, isWritable: false)
+        }
+    }
+
     public func open(_ name: String, in directory: OpenFile, _ mode: FileOpenMode) throws(FileSystemError)
         -> OpenFile
     {

@@ -97,6 +97,14 @@ public final class FaultInjectingFileSystem: SnapshotFileSystem, @unchecked Send
         return file
     }
 
+    public func openDirectory(_ name: String, belowRoot rootPath: String) throws(FileSystemError) -> OpenFile {
+        let path = (rootPath == "/" ? "" : rootPath) + "/" + name
+        try failIfFaulted(FileSystemCall(.open, path: path, mode: .directory))
+        let file = try base.openDirectory(name, belowRoot: rootPath)
+        withState { $0.openPaths[file] = path }
+        return file
+    }
+
     public func open(_ name: String, in directory: OpenFile, _ mode: FileOpenMode) throws(FileSystemError)
         -> OpenFile
     {
@@ -126,7 +134,7 @@ public final class FaultInjectingFileSystem: SnapshotFileSystem, @unchecked Send
     }
 
     public func synchronize(_ file: OpenFile, barrierOnly: Bool) throws(FileSystemError) {
-        try failIfFaulted(FileSystemCall(.synchronize, path: path(of: file)))
+        try failIfFaulted(FileSystemCall(.synchronize, path: path(of: file), barrierOnly: barrierOnly))
         try base.synchronize(file, barrierOnly: barrierOnly)
     }
 

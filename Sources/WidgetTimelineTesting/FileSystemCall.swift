@@ -27,11 +27,14 @@ public struct FileSystemCall: Sendable, Hashable, CustomStringConvertible {
     public var path: String
     /// For ``Kind/open``, how the path was opened.
     public var mode: FileOpenMode?
+    /// For ``Kind/synchronize``, whether only ordering was asked for (a barrier).
+    public var barrierOnly: Bool?
 
-    public init(_ kind: Kind, path: String, mode: FileOpenMode? = nil) {
+    public init(_ kind: Kind, path: String, mode: FileOpenMode? = nil, barrierOnly: Bool? = nil) {
         self.kind = kind
         self.path = path
         self.mode = mode
+        self.barrierOnly = barrierOnly
     }
 
     /// The last component of ``path``: the entry's name, or the file's.
@@ -48,6 +51,7 @@ public struct FileSystemCall: Sendable, Hashable, CustomStringConvertible {
 
     public var description: String {
         if let mode { return "\(kind.rawValue)(\(name), \(mode))" }
+        if barrierOnly == true { return "\(kind.rawValue)(\(name), barrier)" }
         return "\(kind.rawValue)(\(name))"
     }
 }

@@ -24,6 +24,10 @@ open class ForwardingFileSystem: SnapshotFileSystem, @unchecked Sendable {
 
     open func openRoot(_ path: String) throws(FileSystemError) -> OpenFile { try target.openRoot(path) }
 
+    open func openDirectory(_ name: String, belowRoot rootPath: String) throws(FileSystemError) -> OpenFile {
+        try target.openDirectory(name, belowRoot: rootPath)
+    }
+
     open func open(_ name: String, in directory: OpenFile, _ mode: FileOpenMode) throws(FileSystemError)
         -> OpenFile
     {

@@ -31,7 +31,7 @@ struct FaultInjectingFileSystemTests {
         #expect(
             fileSystem.calls == [
                 FileSystemCall(.open, path: "/d/a", mode: .createNew), FileSystemCall(.write, path: "/d/a"),
-                FileSystemCall(.synchronize, path: "/d/a"), FileSystemCall(.close, path: "/d/a"),
+                FileSystemCall(.synchronize, path: "/d/a", barrierOnly: false), FileSystemCall(.close, path: "/d/a"),
                 FileSystemCall(.contentsOfDirectory, path: "/d"), FileSystemCall(.rename, path: "/d/b"),
             ])
         #expect(fileSystem.calls.filter(\.isMutating).map(\.kind) == [.open, .write, .rename])

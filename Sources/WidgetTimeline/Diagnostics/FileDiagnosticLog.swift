@@ -65,10 +65,13 @@ public struct FileDiagnosticLog: DiagnosticSink {
     public var exists: Bool {
         let directories = StoreDirectories(layout: layout, fileSystem: fileSystem)
         defer { directories.closeAll() }
-        guard let root = try? directories.root() else { return false }
-        guard let log = try? directories.subdirectory(Self.directoryName, of: root, creating: false) else {
+        let log: OpenDirectory
+        do {
+            guard let opened = try directories.belowRoot(Self.directoryName, creating: false) else { return false }
+            log = opened
+        } catch {
             // A `diagnostics` that is not a directory is there all the same; reading it says why.
-            return (try? fileSystem.status(of: Self.directoryName, in: root.file)) != nil
+            return true
         }
         defer { try? fileSystem.close(log.file) }
         return [Self.currentName, Self.previousName].contains { name in
@@ -98,9 +101,7 @@ public struct FileDiagnosticLog: DiagnosticSink {
     private func append(_ lines: [UInt8]) {
         let directories = StoreDirectories(layout: layout, fileSystem: fileSystem)
         defer { directories.closeAll() }
-        guard let root = try? directories.root(),
-            let log = try? directories.subdirectory(Self.directoryName, of: root, creating: true)
-        else { return }
+        guard let log = try? directories.belowRoot(Self.directoryName, creating: true) else { return }
         defer { try? fileSystem.close(log.file) }
         guard var (file, size) = openForAppending(in: log) else { return }
         if size > 0, size + lines.count > maximumBytes {
@@ -169,9 +170,9 @@ public struct FileDiagnosticLog: DiagnosticSink {
         defer { directories.closeAll() }
         let log: OpenDirectory
         do {
-            guard let root = try directories.root(),
-                let opened = try directories.subdirectory(Self.directoryName, of: root, creating: false)
-            else { return contents }
+            guard let opened = try directories.belowRoot(Self.directoryName, creating: false) else {
+                return contents
+            }
             log = opened
         } catch {
             contents.notes.append(DiagnosticLogNote(path: logDirectory, kind: .refused(error.description)))

@@ -156,6 +156,33 @@ struct FileSnapshotStoreTests {
     }
 
     @Test(
+        "synchronisation: every fsync in full by default; with orderingWhereEnough a barrier for the file and the parents, never for the key's directory",
+        arguments: [FileSnapshotStore.Synchronization.full, .orderingWhereEnough])
+    func synchronization(mode: FileSnapshotStore.Synchronization) throws {
+        try withTemporaryDirectory { directory throws in
+            let fileSystem = FaultInjectingFileSystem()
+            let store = FileSnapshotStore(directory: directory, fileSystem: fileSystem, synchronization: mode)
+            for value in 1...2 { _ = try store.commit(StoreFixture.draft(value)) }
+            let syncs = fileSystem.calls.filter { $0.kind == .synchronize }
+            let keyDirectory = store.directory(for: StoreFixture.key).path
+            let barriers = syncs.filter { $0.barrierOnly == true }.map(\.name)
+            let full = syncs.filter { $0.barrierOnly == false }.map(\.path)
+            // First commit: the shared directory, snapshots, the file, the key's directory; then
+            // the file and the key's directory.
+            #expect(syncs.count == 6)
+            #expect(full.filter { $0 == keyDirectory }.count == 2)
+            if mode == .full {
+                #expect(barriers.isEmpty)
+            } else {
+                #expect(barriers.count == 4)
+                #expect(barriers.filter { $0.hasPrefix(".tmp-") }.count == 2)
+                #expect(full == [keyDirectory, keyDirectory])
+            }
+            #expect(store.read(StoreFixture.key, as: Counter.self, supportedSchema: 1).snapshot?.revision == 2)
+        }
+    }
+
+    @Test(
         "EACCES through the seam is unreadable, never missing or corrupted",
         arguments: [
             FileSystemCall.Kind.contentsOfDirectory, .open, .read,

@@ -109,10 +109,13 @@ extension FileSnapshotStore {
     func prepareDirectory(for key: SnapshotKey, in directories: StoreDirectories) throws(SnapshotStoreError)
         -> OpenDirectory
     {
-        guard let directory = try directories.directory(for: key, creating: true),
-            let snapshots = try directories.snapshots(creating: true), let root = try directories.root()
-        else { throw .directoryMissing(path: layout.root) }
+        guard let directory = try directories.directory(for: key, creating: true) else {
+            throw .directoryMissing(path: layout.root)
+        }
         if preparedDirectories.contains(directory.path) { return directory }
+        guard let snapshots = try directories.snapshots(creating: true), let root = try directories.root() else {
+            throw .directoryMissing(path: layout.root)
+        }
         try synchronize(root, barrierOnly: synchronization == .orderingWhereEnough)
         try synchronize(snapshots, barrierOnly: synchronization == .orderingWhereEnough)
         preparedDirectories.insert(directory.path)

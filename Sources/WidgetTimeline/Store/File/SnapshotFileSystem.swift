@@ -21,8 +21,14 @@ public protocol SnapshotFileSystem: Sendable {
     func isProcessRunning(_ processID: Int32) -> Bool
 
     /// Opens the directory at the absolute `path` — the shared directory — following symbolic
-    /// links on the way (`open(O_DIRECTORY)`). The only call that takes a path.
+    /// links on the way (`open(O_DIRECTORY)`).
     func openRoot(_ path: String) throws(FileSystemError) -> OpenFile
+
+    /// Opens the directory `name` directly below the shared directory at `rootPath`, following
+    /// symbolic links on the way to the shared directory but never one at `name`
+    /// (`open(rootPath/name, O_DIRECTORY | O_NOFOLLOW)`): what ``openRoot(_:)`` and
+    /// ``open(_:in:_:)`` do, in one call.
+    func openDirectory(_ name: String, belowRoot rootPath: String) throws(FileSystemError) -> OpenFile
 
     /// Opens the entry `name` of `directory` as `mode` says (`openat`), never following a
     /// symbolic link there and never blocking on a FIFO.

@@ -57,12 +57,32 @@ final class StoreDirectories {
     ///   directory itself does not exist (the store never creates it).
     func snapshots(creating: Bool) throws(SnapshotStoreError) -> OpenDirectory? {
         if let openedSnapshots { return openedSnapshots }
-        guard let root = try root() else {
-            if creating { throw .directoryMissing(path: layout.root) }
-            return nil
-        }
-        openedSnapshots = try subdirectory(StoreLayout.snapshotsDirectoryName, of: root, creating: creating)
+        openedSnapshots = try belowRoot(StoreLayout.snapshotsDirectoryName, creating: creating)
         return openedSnapshots
+    }
+
+    /// The directory `name` directly below the shared directory, opened in one call when it is
+    /// there; through the shared directory's own descriptor to create it, or to say what is in its
+    /// place.
+    func belowRoot(_ name: String, creating: Bool) throws(SnapshotStoreError) -> OpenDirectory? {
+        let path = (layout.root == "/" ? "" : layout.root) + "/" + name
+        do {
+            let file = try interruptible { () throws(FileSystemError) in
+                try fileSystem.openDirectory(name, belowRoot: layout.root)
+            }
+            return OpenDirectory(file: file, path: path)
+        } catch  where error.code == ENOENT && !creating {
+            return nil
+        } catch  where error.code == ENOENT || error.code == ENOTDIR || error.code == ELOOP {
+            // Missing, or not a directory: the shared directory's descriptor tells which, and makes it.
+            guard let root = try root() else {
+                if creating { throw .directoryMissing(path: layout.root) }
+                return nil
+            }
+            return try subdirectory(name, of: root, creating: creating)
+        } catch {
+            throw .io(operation: .open, path: path, errno: error.code)
+        }
     }
 
     /// `key`'s directory, or `nil` when it does not exist and `creating` is false.
