@@ -250,6 +250,8 @@ public struct POSIXFileSystem: SnapshotFileSystem {
         private static func names(in directory: OpenFile, with getdents64: GetDents64) throws(FileSystemError)
             -> [String]
         {
+            // Always from the start: a descriptor listed before is at its end, and what some file
+            // systems return from there (entries made since) is not the directory.
             guard lseek(directory.rawValue, 0, SEEK_SET) == 0 else { throw FileSystemError(code: errno) }
             var names: [String] = []
             var buffer = [UInt8](repeating: 0, count: 16_384)
