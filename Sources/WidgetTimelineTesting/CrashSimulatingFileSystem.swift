@@ -216,9 +216,11 @@ public final class CrashSimulatingFileSystem: SnapshotFileSystem, @unchecked Sen
         }
     }
 
-    public func openDirectory(_ name: String, belowRoot rootPath: String) throws(FileSystemError) -> OpenFile {
+    public func openDirectory(_ name: String, belowRoot rootPath: String) throws(FileSystemError) -> OpenFile
+    {
         let path = (rootPath == "/" ? "" : rootPath) + "/" + name
-        return try perform(FileSystemCall(.open, path: path, mode: .directory)) { (state) throws(FileSystemError) in
+        return try perform(FileSystemCall(.open, path: path, mode: .directory)) {
+            (state) throws(FileSystemError) in
             let root = try state.resolve(rootPath)
             guard state.nodes[root]?.isDirectory == true else { throw FileSystemError(code: ENOTDIR) }
             guard let id = state.nodes[root]?.entries[name] else { throw FileSystemError(code: ENOENT) }
@@ -250,7 +252,9 @@ public final class CrashSimulatingFileSystem: SnapshotFileSystem, @unchecked Sen
 
     public func read(_ file: OpenFile, at offset: Int, upTo count: Int) throws(FileSystemError) -> [UInt8] {
         try perform(FileSystemCall(.read, path: pathOf(file))) { (state) throws(FileSystemError) in
-            guard let descriptor = state.descriptors[file.rawValue] else { throw FileSystemError(code: EBADF) }
+            guard let descriptor = state.descriptors[file.rawValue] else {
+                throw FileSystemError(code: EBADF)
+            }
             guard offset >= 0 else { throw FileSystemError(code: EINVAL) }
             return try state.bytes(of: descriptor.node, at: offset, upTo: count)
         }
@@ -333,18 +337,24 @@ public final class CrashSimulatingFileSystem: SnapshotFileSystem, @unchecked Sen
             guard supported else { throw FileSystemError(code: EINVAL) }
             let parent = try state.directoryNode(directory)
             let node = try state.entry(source, in: directory)
-            guard state.nodes[parent]?.entries[destination] == nil else { throw FileSystemError(code: EEXIST) }
+            guard state.nodes[parent]?.entries[destination] == nil else {
+                throw FileSystemError(code: EEXIST)
+            }
             state.setEntry(destination, to: node, in: parent)
             state.setEntry(source, to: nil, in: parent)
         }
     }
 
-    public func rename(_ source: String, to destination: String, in directory: OpenFile) throws(FileSystemError) {
+    public func rename(_ source: String, to destination: String, in directory: OpenFile)
+        throws(FileSystemError)
+    {
         try perform(FileSystemCall(.rename, path: pathOf(destination, in: directory))) {
             (state) throws(FileSystemError) in
             let parent = try state.directoryNode(directory)
             let node = try state.entry(source, in: directory)
-            if let replaced = state.nodes[parent]?.entries[destination], state.nodes[replaced]?.isDirectory == true {
+            if let replaced = state.nodes[parent]?.entries[destination],
+                state.nodes[replaced]?.isDirectory == true
+            {
                 throw FileSystemError(code: EISDIR)
             }
             state.setEntry(destination, to: node, in: parent)
@@ -352,13 +362,16 @@ public final class CrashSimulatingFileSystem: SnapshotFileSystem, @unchecked Sen
         }
     }
 
-    public func link(_ source: String, to destination: String, in directory: OpenFile) throws(FileSystemError) {
+    public func link(_ source: String, to destination: String, in directory: OpenFile) throws(FileSystemError)
+    {
         try perform(FileSystemCall(.link, path: pathOf(destination, in: directory))) {
             (state) throws(FileSystemError) in
             let parent = try state.directoryNode(directory)
             let node = try state.entry(source, in: directory)
             guard state.nodes[node]?.isDirectory == false else { throw FileSystemError(code: EPERM) }
-            guard state.nodes[parent]?.entries[destination] == nil else { throw FileSystemError(code: EEXIST) }
+            guard state.nodes[parent]?.entries[destination] == nil else {
+                throw FileSystemError(code: EEXIST)
+            }
             state.setEntry(destination, to: node, in: parent)
         }
     }
@@ -385,7 +398,9 @@ public final class CrashSimulatingFileSystem: SnapshotFileSystem, @unchecked Sen
             (state) throws(FileSystemError) in
             let parent = try state.directoryNode(directory)
             let node = try state.entry(name, in: directory)
-            guard let removed = state.nodes[node], removed.isDirectory else { throw FileSystemError(code: ENOTDIR) }
+            guard let removed = state.nodes[node], removed.isDirectory else {
+                throw FileSystemError(code: ENOTDIR)
+            }
             guard removed.entries.isEmpty else { throw FileSystemError(code: ENOTEMPTY) }
             state.setEntry(name, to: nil, in: parent)
         }
@@ -563,11 +578,14 @@ extension CrashSimulatingFileSystem {
             return OpenFile(rawValue: descriptor)
         }
 
-        mutating func open(_ name: String, in directory: OpenFile, _ mode: FileOpenMode) throws(FileSystemError)
+        mutating func open(_ name: String, in directory: OpenFile, _ mode: FileOpenMode)
+            throws(FileSystemError)
             -> OpenFile
         {
             let parent = try directoryNode(directory)
-            guard let parentPath = descriptors[directory.rawValue]?.path else { throw FileSystemError(code: EBADF) }
+            guard let parentPath = descriptors[directory.rawValue]?.path else {
+                throw FileSystemError(code: EBADF)
+            }
             let path = parentPath == "/" ? "/" + name : parentPath + "/" + name
             let existing = nodes[parent]?.entries[name]
             switch mode {

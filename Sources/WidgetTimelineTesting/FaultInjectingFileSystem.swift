@@ -97,7 +97,8 @@ public final class FaultInjectingFileSystem: SnapshotFileSystem, @unchecked Send
         return file
     }
 
-    public func openDirectory(_ name: String, belowRoot rootPath: String) throws(FileSystemError) -> OpenFile {
+    public func openDirectory(_ name: String, belowRoot rootPath: String) throws(FileSystemError) -> OpenFile
+    {
         let path = (rootPath == "/" ? "" : rootPath) + "/" + name
         try failIfFaulted(FileSystemCall(.open, path: path, mode: .directory))
         let file = try base.openDirectory(name, belowRoot: rootPath)
@@ -163,12 +164,15 @@ public final class FaultInjectingFileSystem: SnapshotFileSystem, @unchecked Send
         try base.renameExclusively(source, to: destination, in: directory)
     }
 
-    public func rename(_ source: String, to destination: String, in directory: OpenFile) throws(FileSystemError) {
+    public func rename(_ source: String, to destination: String, in directory: OpenFile)
+        throws(FileSystemError)
+    {
         try failIfFaulted(FileSystemCall(.rename, path: path(of: destination, in: directory)))
         try base.rename(source, to: destination, in: directory)
     }
 
-    public func link(_ source: String, to destination: String, in directory: OpenFile) throws(FileSystemError) {
+    public func link(_ source: String, to destination: String, in directory: OpenFile) throws(FileSystemError)
+    {
         try failIfFaulted(FileSystemCall(.link, path: path(of: destination, in: directory)))
         try base.link(source, to: destination, in: directory)
     }

@@ -28,7 +28,8 @@ public struct FileTree: Equatable, Sendable {
             let attributes = try manager.attributesOfItem(atPath: full)
             let type = attributes[.type] as? FileAttributeType
             entries[path] = Entry(
-                kind: type?.rawValue ?? "?", contents: type == .typeRegular ? manager.contents(atPath: full) : nil,
+                kind: type?.rawValue ?? "?",
+                contents: type == .typeRegular ? manager.contents(atPath: full) : nil,
                 modified: attributes[.modificationDate] as? Date)
         }
     }

@@ -64,7 +64,8 @@ open class ForwardingFileSystem: SnapshotFileSystem, @unchecked Sendable {
         try target.renameExclusively(source, to: destination, in: directory)
     }
 
-    open func rename(_ source: String, to destination: String, in directory: OpenFile) throws(FileSystemError) {
+    open func rename(_ source: String, to destination: String, in directory: OpenFile) throws(FileSystemError)
+    {
         try target.rename(source, to: destination, in: directory)
     }
 

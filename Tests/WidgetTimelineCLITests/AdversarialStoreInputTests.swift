@@ -90,7 +90,8 @@ struct AdversarialStoreInputTests {
                 name: "--observed-at whose UTC instant is in year 10000",
                 arguments: ["--observed-at", "9999-12-31T23:00:00-23:59"],
                 payload: Data(payload.utf8), exitCode: .badData,
-                message: "cannot commit 'task-count': observedAt 10000-01-01T22:59:00Z is after the commit's own time"
+                message:
+                    "cannot commit 'task-count': observedAt 10000-01-01T22:59:00Z is after the commit's own time"
             ),
             Write(
                 name: "--observed-at whose UTC instant is before year 0000",
@@ -302,10 +303,12 @@ struct AdversarialStoreInputTests {
                     result.standardOutput.contains("\(test.skipped) incomplete lines skipped"),
                     "\(result.standardOutput)")
             } else {
-                #expect(!result.standardOutput.contains("incomplete lines skipped"), "\(result.standardOutput)")
+                #expect(
+                    !result.standardOutput.contains("incomplete lines skipped"), "\(result.standardOutput)")
             }
             if let note = test.note {
-                #expect(result.standardOutput.contains("note: " + note), "\(result.standardOutput.prefix(300))")
+                #expect(
+                    result.standardOutput.contains("note: " + note), "\(result.standardOutput.prefix(300))")
             }
             #expect(
                 !result.standardOutput.unicodeScalars.contains {

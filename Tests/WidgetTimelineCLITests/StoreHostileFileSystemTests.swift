@@ -26,24 +26,32 @@ struct StoreHostileFileSystemTests {
             .appendingPathComponent("widget-timeline-hostile-\(UUID().uuidString)", isDirectory: true)
         let shared = parent.appendingPathComponent("shared")
         let outside = parent.appendingPathComponent("outside")
-        for url in [shared, outside] { try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true) }
+        for url in [shared, outside] {
+            try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        }
         defer { try? FileManager.default.removeItem(at: parent) }
         let first = write(count: 12, in: shared)
         #expect(first.exitCode == .success && first.standardOutput == "1\n", "\(first.standardError)")
         try body(shared, outside)
     }
 
-    func write(count: Int, in shared: URL, key: String = "task-count", widget: Bool = true, now: Date = CLIHarness.now)
+    func write(
+        count: Int, in shared: URL, key: String = "task-count", widget: Bool = true,
+        now: Date = CLIHarness.now
+    )
         -> CLIHarness.Result
     {
         CLIHarness.run(
-            ["store", "write", "--dir", shared.path, "--key", key] + (widget ? ["--widget", "task-count"] : []),
+            ["store", "write", "--dir", shared.path, "--key", key]
+                + (widget ? ["--widget", "task-count"] : []),
             stdin: Data(#"{"count": \#(count)}"#.utf8), now: now)
     }
 
     /// The newest revision of task-count and its count, as `store read --format json` shows it.
     func newest(in shared: URL) -> (revision: Int, count: Int)? {
-        let read = CLIHarness.run(["store", "read", "--dir", shared.path, "--key", "task-count", "--format", "json"])
+        let read = CLIHarness.run([
+            "store", "read", "--dir", shared.path, "--key", "task-count", "--format", "json",
+        ])
         guard read.exitCode == .success,
             let envelope = try? JSONParser.parse(Array(read.standardOutput.utf8)),
             case .number(let revision)? = envelope["revision"],
@@ -54,7 +62,9 @@ struct StoreHostileFileSystemTests {
 
     // MARK: - Symbolic links
 
-    @Test("a key's directory that is a symbolic link: write, read and list refuse it, naming it; nothing outside changes")
+    @Test(
+        "a key's directory that is a symbolic link: write, read and list refuse it, naming it; nothing outside changes"
+    )
     func linkedKeyDirectory() throws {
         try withSharedDirectory { shared, outside in
             let outsideKey = outside.appendingPathComponent("parking.yeouido.compact")
@@ -75,8 +85,11 @@ struct StoreHostileFileSystemTests {
             #expect(
                 written.standardError
                     == "error: cannot commit 'parking.yeouido.compact': \(link.path) is a symbolic link; "
-                    + "the store never follows links below its shared directory: remove it and the store recreates what it needs\n")
-            let read = CLIHarness.run(["store", "read", "--dir", shared.path, "--key", "parking.yeouido.compact"])
+                    + "the store never follows links below its shared directory: remove it and the store recreates what it needs\n"
+            )
+            let read = CLIHarness.run([
+                "store", "read", "--dir", shared.path, "--key", "parking.yeouido.compact",
+            ])
             #expect(read.exitCode == .ioError)
             #expect(read.standardError.contains("\(link.path) is a symbolic link"))
             #expect(!read.standardOutput.contains("planted"))
@@ -88,7 +101,8 @@ struct StoreHostileFileSystemTests {
         }
     }
 
-    @Test("a log that is a symbolic link is never written through; diagnose refuses it; the commit still lands")
+    @Test(
+        "a log that is a symbolic link is never written through; diagnose refuses it; the commit still lands")
     func linkedLog() throws {
         try withSharedDirectory { shared, outside in
             let outsideLog = outside.appendingPathComponent("events.jsonl")
@@ -98,13 +112,15 @@ struct StoreHostileFileSystemTests {
             try FileManager.default.createSymbolicLink(at: log, withDestinationURL: outsideLog)
             let before = try FileTree(outside)
             let written = write(count: 13, in: shared)
-            #expect(written.exitCode == .success && written.standardOutput == "2\n", "\(written.standardError)")
+            #expect(
+                written.exitCode == .success && written.standardOutput == "2\n", "\(written.standardError)")
             #expect(try FileTree(outside) == before)
             let diagnose = CLIHarness.run(["diagnose", "--dir", shared.path])
             #expect(diagnose.exitCode == .noInput)
             #expect(
                 diagnose.standardError
-                    == "error: cannot read the diagnostics log: \(log.path) was not read: it is a symbolic link, which the log never follows\n")
+                    == "error: cannot read the diagnostics log: \(log.path) was not read: it is a symbolic link, which the log never follows\n"
+            )
             #expect(newest(in: shared)?.count == 13)
         }
     }
@@ -119,12 +135,15 @@ struct StoreHostileFileSystemTests {
             try FileManager.default.removeItem(at: log)
             #expect(mkfifo(log.path, 0o644) == 0)
             let written = try Self.run(
-                binary, ["store", "write", "--dir", shared.path, "--key", "task-count", "--widget", "task-count"],
+                binary,
+                ["store", "write", "--dir", shared.path, "--key", "task-count", "--widget", "task-count"],
                 input: Data(#"{"count": 14}"#.utf8))
-            #expect(written?.status == 0 && written?.standardOutput == "2\n", "\(String(describing: written))")
+            #expect(
+                written?.status == 0 && written?.standardOutput == "2\n", "\(String(describing: written))")
             let diagnose = try Self.run(binary, ["diagnose", "--dir", shared.path])
             #expect(diagnose?.status == ExitCode.noInput.rawValue, "\(String(describing: diagnose))")
-            #expect(diagnose?.standardError.contains("it is a FIFO, socket or device, not a log file") == true)
+            #expect(
+                diagnose?.standardError.contains("it is a FIFO, socket or device, not a log file") == true)
             #expect(newest(in: shared)?.count == 14)
         }
     }
@@ -147,7 +166,9 @@ struct StoreHostileFileSystemTests {
 
     // MARK: - A full disk
 
-    @Test("a full disk: each commit fails (74) with the previous revision intact; the log's torn line never swallows the next event")
+    @Test(
+        "a full disk: each commit fails (74) with the previous revision intact; the log's torn line never swallows the next event"
+    )
     func fullDisk() throws {
         let mounted = try SmallVolume.withMounted(size: 256 * 1024) { volume in
             let first = write(count: 12, in: volume)
@@ -161,7 +182,8 @@ struct StoreHostileFileSystemTests {
             for attempt in 0..<60 where !torn {
                 let failed = write(count: 13 + attempt, in: volume)
                 #expect(failed.exitCode == .ioError, "\(failed.standardError)")
-                #expect(failed.standardError.contains("free some space and try again"), "\(failed.standardError)")
+                #expect(
+                    failed.standardError.contains("free some space and try again"), "\(failed.standardError)")
                 #expect(newest(in: volume).map { $0 == (1, 12) } == true, "the previous revision changed")
                 let names = try FileManager.default.contentsOfDirectory(
                     atPath: volume.appendingPathComponent("snapshots/task-count").path)
@@ -176,7 +198,9 @@ struct StoreHostileFileSystemTests {
             #expect(contents.skippedLines == 1)
             #expect(contents.events.contains { $0.stage == .snapshotCommit && $0.revision == 2 })
             let diagnose = CLIHarness.run(["diagnose", "--dir", volume.path])
-            #expect(diagnose.standardOutput.contains("1 ok   host committed revision 2"), "\(diagnose.standardOutput)")
+            #expect(
+                diagnose.standardOutput.contains("1 ok   host committed revision 2"),
+                "\(diagnose.standardOutput)")
         }
         if !mounted {
             // No tmpfs here (not root, or in a container that forbids it): the same disk through the
@@ -194,7 +218,9 @@ struct StoreHostileFileSystemTests {
                     FileSystemFault(.shortWrite, at: .kind(.write, occurrence: 1)),
                     FileSystemFault(.error(ENOSPC), at: .kind(.write, occurrence: 2), .fromThenOn),
                 ]
-                #expect(throws: SnapshotStoreError.self) { try sync.commit(TaskCountPayload(count: 13), for: widget) }
+                #expect(throws: SnapshotStoreError.self) {
+                    try sync.commit(TaskCountPayload(count: 13), for: widget)
+                }
                 fileSystem.disarm()
                 #expect(store.read(widget.defaultKey, for: widget).snapshot?.payload.count == 12)
                 try sync.commit(TaskCountPayload(count: 99), for: widget)
@@ -205,14 +231,17 @@ struct StoreHostileFileSystemTests {
 
     // MARK: - Clocks
 
-    @Test("a clock set back: the same content saved again is a new revision, and diagnose goes by the log's order")
+    @Test(
+        "a clock set back: the same content saved again is a new revision, and diagnose goes by the log's order"
+    )
     func clockSetBack() throws {
         try withSharedDirectory { shared, _ in
             // The extension, its clock an hour behind the host's commit, reads revision 1.
             let behind = CLIHarness.now.addingTimeInterval(-3600)
             let key = SnapshotKey(purpose: "task-count")
             FileDiagnosticLog(directory: shared).record(contentsOf: [
-                DiagnosticEvent(at: behind, side: .widgetExtension, stage: .providerRun, key: key, kind: "task-count"),
+                DiagnosticEvent(
+                    at: behind, side: .widgetExtension, stage: .providerRun, key: key, kind: "task-count"),
                 DiagnosticEvent(
                     at: behind, side: .widgetExtension, stage: .snapshotRead, key: key, kind: "task-count",
                     revision: 1, reason: "found"),
@@ -222,23 +251,29 @@ struct StoreHostileFileSystemTests {
             ])
             let diagnose = CLIHarness.run(["diagnose", "--dir", shared.path])
             #expect(diagnose.exitCode == .success, "\(diagnose.standardOutput)")
-            #expect(diagnose.standardOutput.contains("4 ok   provider read revision 1"), "\(diagnose.standardOutput)")
+            #expect(
+                diagnose.standardOutput.contains("4 ok   provider read revision 1"),
+                "\(diagnose.standardOutput)")
             // The host's clock set back a day: its record is from the future, and saving the same
             // content again makes a new revision, never an older one.
             let setBack = CLIHarness.now.addingTimeInterval(-86_400)
             let again = write(count: 12, in: shared, now: setBack)
             #expect(again.exitCode == .success && again.standardOutput == "2\n", "\(again.standardError)")
-            let list = CLIHarness.run(["store", "list", "--dir", shared.path, "--format", "json"], now: setBack)
+            let list = CLIHarness.run(
+                ["store", "list", "--dir", shared.path, "--format", "json"], now: setBack)
             #expect(list.standardOutput.contains(#""freshness" : "fresh""#), "\(list.standardOutput)")
             #expect(newest(in: shared).map { $0 == (2, 12) } == true)
         }
     }
 
-    @Test("a record from the reader's future is never fresh, its age never runs into the next column, and re-saving repairs it")
+    @Test(
+        "a record from the reader's future is never fresh, its age never runs into the next column, and re-saving repairs it"
+    )
     func futureRecord() throws {
         try withSharedDirectory { shared, _ in
             let ahead = CLIHarness.now.addingTimeInterval(86_400 * 26_328 + 16 * 3600)
-            let planted = write(count: 12, in: shared, key: "parking.yeouido.compact", widget: false, now: ahead)
+            let planted = write(
+                count: 12, in: shared, key: "parking.yeouido.compact", widget: false, now: ahead)
             #expect(planted.exitCode == .success)
             let list = CLIHarness.run(["store", "list", "--dir", shared.path])
             let lines = list.standardOutput.split(separator: "\n").map(String.init)
@@ -250,13 +285,17 @@ struct StoreHostileFileSystemTests {
                 let column = header.range(of: heading)!.lowerBound.utf16Offset(in: header)
                 for line in lines.dropFirst() {
                     let index = line.index(line.startIndex, offsetBy: column)
-                    #expect(line[line.index(before: index)] == " " && line[index] != " ", "\(heading) in \(line)")
+                    #expect(
+                        line[line.index(before: index)] == " " && line[index] != " ", "\(heading) in \(line)")
                 }
             }
             let repaired = write(count: 12, in: shared, key: "parking.yeouido.compact", widget: false)
             #expect(repaired.exitCode == .success && repaired.standardOutput == "2\n")
             let after = CLIHarness.run(["store", "list", "--dir", shared.path])
-            #expect(after.standardOutput.split(separator: "\n").contains { $0.hasPrefix("parking") && $0.hasSuffix("fresh") })
+            #expect(
+                after.standardOutput.split(separator: "\n").contains {
+                    $0.hasPrefix("parking") && $0.hasSuffix("fresh")
+                })
         }
     }
 }
@@ -266,4 +305,3 @@ private final class OutputBox: @unchecked Sendable {
     // @unchecked: written once by the worker before it signals, read after the wait.
     var output: ProcessOutput?
 }
-

@@ -31,7 +31,9 @@ struct CrashSimulatingFileSystemTests {
         #expect(throws: FileSystemError(code: ENOENT)) { _ = try fileSystem.openRoot("/nowhere") }
         try write([1, 2, 3], to: "a", in: d, of: fileSystem, sync: false)
         #expect(throws: FileSystemError(code: EEXIST)) { _ = try fileSystem.open("a", in: d, .createNew) }
-        #expect(throws: FileSystemError(code: ENOENT)) { _ = try fileSystem.open("missing", in: d, .readOnly) }
+        #expect(throws: FileSystemError(code: ENOENT)) {
+            _ = try fileSystem.open("missing", in: d, .readOnly)
+        }
         #expect(throws: FileSystemError(code: ENOTDIR)) { _ = try fileSystem.open("a", in: d, .directory) }
         let file = try fileSystem.open("a", in: d, .readOnly)
         #expect(try fileSystem.read(file, upTo: 2) == [1, 2])
@@ -41,7 +43,8 @@ struct CrashSimulatingFileSystemTests {
         #expect(
             try fileSystem.status(file)
                 == FileStatus(
-                    kind: .regular, size: 3, modificationTime: try fileSystem.status(of: "a", in: d).modificationTime))
+                    kind: .regular, size: 3,
+                    modificationTime: try fileSystem.status(of: "a", in: d).modificationTime))
         try fileSystem.close(file)
 
         // Appending writes at the end whatever was read, and creates the file if needed.
@@ -53,7 +56,9 @@ struct CrashSimulatingFileSystemTests {
         #expect(fileSystem.contents(ofFile: "/d/log") == [7, 8])
 
         try write([4], to: "b", in: d, of: fileSystem, sync: false)
-        #expect(throws: FileSystemError(code: EEXIST)) { try fileSystem.renameExclusively("b", to: "a", in: d) }
+        #expect(throws: FileSystemError(code: EEXIST)) {
+            try fileSystem.renameExclusively("b", to: "a", in: d)
+        }
         #expect(throws: FileSystemError(code: EEXIST)) { try fileSystem.link("b", to: "a", in: d) }
         try fileSystem.renameExclusively("b", to: "c", in: d)
         try fileSystem.link("c", to: "e", in: d)
@@ -79,7 +84,9 @@ struct CrashSimulatingFileSystemTests {
         let fileSystem = CrashSimulatingFileSystem(directories: ["/d"], supportsExclusiveRename: false)
         let d = try fileSystem.openRoot("/d")
         try write([1], to: "a", in: d, of: fileSystem, sync: true)
-        #expect(throws: FileSystemError(code: EINVAL)) { try fileSystem.renameExclusively("a", to: "b", in: d) }
+        #expect(throws: FileSystemError(code: EINVAL)) {
+            try fileSystem.renameExclusively("a", to: "b", in: d)
+        }
     }
 
     @Test("after a crash point every call fails with EIO and changes nothing")
@@ -88,7 +95,9 @@ struct CrashSimulatingFileSystemTests {
         let d = try fileSystem.openRoot("/d")
         fileSystem.crash(afterCalls: 2)
         // open and write go through; close is refused.
-        #expect(throws: FileSystemError(code: EIO)) { try write([1], to: "a", in: d, of: fileSystem, sync: false) }
+        #expect(throws: FileSystemError(code: EIO)) {
+            try write([1], to: "a", in: d, of: fileSystem, sync: false)
+        }
         #expect(fileSystem.hasCrashed)
         #expect(throws: FileSystemError(code: EIO)) { try fileSystem.makeDirectory("x", in: d) }
         #expect(fileSystem.names(in: "/d") == ["a"])

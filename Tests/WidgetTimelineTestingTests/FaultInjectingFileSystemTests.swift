@@ -31,7 +31,8 @@ struct FaultInjectingFileSystemTests {
         #expect(
             fileSystem.calls == [
                 FileSystemCall(.open, path: "/d/a", mode: .createNew), FileSystemCall(.write, path: "/d/a"),
-                FileSystemCall(.synchronize, path: "/d/a", barrierOnly: false), FileSystemCall(.close, path: "/d/a"),
+                FileSystemCall(.synchronize, path: "/d/a", barrierOnly: false),
+                FileSystemCall(.close, path: "/d/a"),
                 FileSystemCall(.contentsOfDirectory, path: "/d"), FileSystemCall(.rename, path: "/d/b"),
             ])
         #expect(fileSystem.calls.filter(\.isMutating).map(\.kind) == [.open, .write, .rename])
@@ -82,7 +83,9 @@ struct FaultInjectingFileSystemTests {
         #expect(try fileSystem.write(file, [3]) == 1)
         #expect(base.contents(ofFile: "/d/a") == [1, 2, 3])
         for _ in 0..<3 {
-            #expect(throws: FileSystemError(code: EINTR)) { try fileSystem.synchronize(file, barrierOnly: false) }
+            #expect(throws: FileSystemError(code: EINTR)) {
+                try fileSystem.synchronize(file, barrierOnly: false)
+            }
             #expect(throws: Never.self) { try fileSystem.synchronize(file, barrierOnly: false) }
         }
     }

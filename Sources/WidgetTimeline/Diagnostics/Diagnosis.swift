@@ -20,7 +20,9 @@ public struct Diagnosis: Sendable, Hashable {
     /// clocks that disagree) would put a provider run before the commit it read.
     public init(events: [DiagnosticEvent]) {
         let keyNames = Set(events.compactMap(\.key))
-        let logged = events.enumerated().map { KeyDiagnosis.LoggedEvent(position: $0.offset, event: $0.element) }
+        let logged = events.enumerated().map {
+            KeyDiagnosis.LoggedEvent(position: $0.offset, event: $0.element)
+        }
         keys = keyNames.sorted().map { KeyDiagnosis(key: $0, events: logged) }
     }
 
@@ -128,7 +130,8 @@ public struct KeyDiagnosis: Sendable, Hashable {
 
         // 2. A reload of the commit's kind, after it.
         let kind = commit.kind ?? ""
-        let reloads = all.filter { $0.position > logged.position && $0.event.stage == .reloadRequest }.map(\.event)
+        let reloads = all.filter { $0.position > logged.position && $0.event.stage == .reloadRequest }.map(
+            \.event)
         if let skipped = reloads.first(where: { $0.kind == kind && $0.reason == "not-installed" }),
             !reloads.contains(where: { ($0.kind == kind || $0.kind == "*") && $0.reason != "not-installed" })
         {
@@ -159,7 +162,8 @@ public struct KeyDiagnosis: Sendable, Hashable {
 
         // 3. A provider run for this key after the reload request.
         let runs = all.filter {
-            $0.position > reload.position && $0.event.stage == .providerRun && $0.event.side == .widgetExtension
+            $0.position > reload.position && $0.event.stage == .providerRun
+                && $0.event.side == .widgetExtension
         }
         guard let run = runs.first(where: { $0.event.key == key }) else {
             if let other = runs.first(where: { $0.event.kind != nil && $0.event.kind != kind })?.event {

@@ -67,7 +67,9 @@ public struct FileDiagnosticLog: DiagnosticSink {
         defer { directories.closeAll() }
         let log: OpenDirectory
         do {
-            guard let opened = try directories.belowRoot(Self.directoryName, creating: false) else { return false }
+            guard let opened = try directories.belowRoot(Self.directoryName, creating: false) else {
+                return false
+            }
             log = opened
         } catch {
             // A `diagnostics` that is not a directory is there all the same; reading it says why.
@@ -75,7 +77,8 @@ public struct FileDiagnosticLog: DiagnosticSink {
         }
         defer { try? fileSystem.close(log.file) }
         return [Self.currentName, Self.previousName].contains { name in
-            (try? interruptible { () throws(FileSystemError) in try fileSystem.status(of: name, in: log.file) })
+            (try? interruptible { () throws(FileSystemError) in try fileSystem.status(of: name, in: log.file)
+            })
                 != nil
         }
     }
@@ -189,7 +192,8 @@ public struct FileDiagnosticLog: DiagnosticSink {
             case .read(let data, let total):
                 if data.count < total {
                     contents.notes.append(
-                        DiagnosticLogNote(path: path, kind: .partial(readBytes: data.count, totalBytes: total)))
+                        DiagnosticLogNote(
+                            path: path, kind: .partial(readBytes: data.count, totalBytes: total)))
                 }
                 // Read from the middle of a file, the first line is usually the end of one: skipped
                 // like a torn line, with an event it ends with still read.
@@ -236,7 +240,8 @@ public struct FileDiagnosticLog: DiagnosticSink {
         while start + data.count < size {
             guard
                 let chunk = try? interruptible({ () throws(FileSystemError) in
-                    try fileSystem.read(file, at: start + data.count, upTo: min(1 << 16, size - start - data.count))
+                    try fileSystem.read(
+                        file, at: start + data.count, upTo: min(1 << 16, size - start - data.count))
                 }), !chunk.isEmpty
             else { break }
             data += chunk
@@ -334,7 +339,8 @@ public struct DiagnosticLogNote: Sendable, Hashable, CustomStringConvertible {
     /// `256 KiB`, `8 MiB`, `1.5 MiB`, `812 bytes`.
     static func size(_ bytes: Int) -> String {
         if bytes < 1024 { return "\(bytes) bytes" }
-        let (value, unit) = bytes < 1 << 20 ? (Double(bytes) / 1024, "KiB") : (Double(bytes) / 1_048_576, "MiB")
+        let (value, unit) =
+            bytes < 1 << 20 ? (Double(bytes) / 1024, "KiB") : (Double(bytes) / 1_048_576, "MiB")
         var text = String(format: "%.1f", value)
         if text.hasSuffix(".0") { text.removeLast(2) }
         return "\(text) \(unit)"

@@ -313,7 +313,9 @@ public final class EntryLoader<Kind: WidgetKind>: @unchecked Sendable {
     /// Whether `stored` carries data observed at or after `observedAt` (a tie keeps what is
     /// stored). Data observed in this clock's future by more than the tolerance has an unknown age
     /// and never wins.
-    private func isObservedLater(_ stored: Snapshot<Kind.Payload>, than observedAt: Date, at now: Date) -> Bool {
+    private func isObservedLater(_ stored: Snapshot<Kind.Payload>, than observedAt: Date, at now: Date)
+        -> Bool
+    {
         let storedAt = stored.dataObservedAt
         guard storedAt.timeIntervalSince(now) <= SnapshotLimits.futureInstantTolerance else { return false }
         return storedAt >= Instant.rounded(observedAt)

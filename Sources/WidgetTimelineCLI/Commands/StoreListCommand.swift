@@ -96,7 +96,8 @@ struct StoreListCommand: Command {
             }
             return [
                 row.key, String(revision), TerminalText.line(row.kind ?? ""),
-                row.generatedAt.map { Instant.format($0) } ?? "", age(row.ageSeconds ?? 0), row.freshness ?? "",
+                row.generatedAt.map { Instant.format($0) } ?? "", age(row.ageSeconds ?? 0),
+                row.freshness ?? "",
             ]
         }
         // At least the widths of an ordinary listing, so ordinary listings keep their layout.

@@ -123,7 +123,9 @@ final class CommitPointFileSystem: ForwardingFileSystem, @unchecked Sendable {
         reach(.afterPublish)
     }
 
-    override func link(_ source: String, to destination: String, in directory: OpenFile) throws(FileSystemError) {
+    override func link(_ source: String, to destination: String, in directory: OpenFile)
+        throws(FileSystemError)
+    {
         lastPublishStart = monotonicNanoseconds()
         try super.link(source, to: destination, in: directory)
         published = true

@@ -185,7 +185,8 @@ case "race":
             let revision = expectation == "read" ? currentRevision() : 0
             do {
                 let outcome = try store.commit(
-                    draft(revision: expectation == "read" ? revision + 1 : 0, writer: writer, counter: counter),
+                    draft(
+                        revision: expectation == "read" ? revision + 1 : 0, writer: writer, counter: counter),
                     expecting: expectation == "read" ? .revision(revision) : .any)
                 guard outcome.isDurable else { fail("not durable: \(outcome)") }
                 acknowledge(outcome, writer: writer, counter: counter)

@@ -19,7 +19,8 @@ enum SmallVolume {
                 .appendingPathComponent("widget-timeline-volume-\(UUID().uuidString)", isDirectory: true)
             try FileManager.default.createDirectory(at: point, withIntermediateDirectories: true)
             defer { try? FileManager.default.removeItem(at: point) }
-            let mounted = try ProcessOutput.run(mount, ["-t", "tmpfs", "-o", "size=\(size),mode=0755", "tmpfs", point.path])
+            let mounted = try ProcessOutput.run(
+                mount, ["-t", "tmpfs", "-o", "size=\(size),mode=0755", "tmpfs", point.path])
             guard mounted.status == 0 else { return false }
             defer { _ = try? ProcessOutput.run(umount, [point.path]) }
             try body(point)

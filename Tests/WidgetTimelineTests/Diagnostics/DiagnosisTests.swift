@@ -102,10 +102,13 @@ struct DiagnosisTests {
         for index in 2...4 { events[index].at = t0.addingTimeInterval(-3600) }
         let diagnosis = try #require(Diagnosis(events: events).keys.first)
         #expect(diagnosis.firstFailure == nil, "\(diagnosis.findings)")
-        #expect(diagnosis.findings.map(\.verdict) == [.passed, .passed, .passed, .passed, .passed, .notObserved])
+        #expect(
+            diagnosis.findings.map(\.verdict) == [.passed, .passed, .passed, .passed, .passed, .notObserved])
     }
 
-    @Test("events logged in another order are read in that order: a run logged before the commit is not after it")
+    @Test(
+        "events logged in another order are read in that order: a run logged before the commit is not after it"
+    )
     func orderIsTheLogs() {
         // The same events, the provider's logged before the commit: it cannot have read it.
         let events = Array(healthy[2...4]) + Array(healthy[0...1])

@@ -70,11 +70,14 @@ struct FileDiagnosticLogTests {
         log.record(event(3))
         log.record(event(4))
         let encoder = JSONCoding.encoder()
-        let line = { (revision: Int) throws -> Data in try encoder.encode(self.event(revision)) + Data("\n".utf8) }
+        let line = { (revision: Int) throws -> Data in
+            try encoder.encode(self.event(revision)) + Data("\n".utf8)
+        }
         let torn = try line(2)
         #expect(
             try Data(contentsOf: URL(fileURLWithPath: log.currentPath))
-                == (try line(1)) + torn.prefix(torn.count / 2) + Data("\n".utf8) + (try line(3)) + (try line(4)))
+                == (try line(1)) + torn.prefix(torn.count / 2) + Data("\n".utf8) + (try line(3))
+                + (try line(4)))
         #expect(log.read() == DiagnosticLogContents(events: [event(1), event(3), event(4)], skippedLines: 1))
     }
 
@@ -83,7 +86,8 @@ struct FileDiagnosticLogTests {
         let encoder = JSONCoding.encoder()
         let whole = try encoder.encode(event(2))
         for cut in [1, 9, whole.count / 2, whole.count - 1] {
-            let bytes = (try encoder.encode(event(1))) + Data("\n".utf8) + whole.prefix(cut) + whole
+            let bytes =
+                (try encoder.encode(event(1))) + Data("\n".utf8) + whole.prefix(cut) + whole
                 + Data("\n".utf8) + (try encoder.encode(event(3))) + Data("\n".utf8)
             let contents = FileDiagnosticLog.parse(bytes)
             #expect(contents.events == [event(1), event(2), event(3)], "cut at \(cut)")
@@ -120,7 +124,8 @@ struct FileDiagnosticLogTests {
         #expect(contents.skippedLines <= 1)
         #expect(contents.events.last == event(revision))
         #expect(contents.events.count > 100 && contents.events.count < revision)
-        #expect(zip(contents.events, contents.events.dropFirst()).allSatisfy { $0.revision! + 1 == $1.revision! })
+        #expect(
+            zip(contents.events, contents.events.dropFirst()).allSatisfy { $0.revision! + 1 == $1.revision! })
     }
 
     @Test("a symbolic link in place of diagnostics/ or the log is never followed: nothing outside is written")
@@ -177,7 +182,10 @@ struct FileDiagnosticLogTests {
         }
         let contents = try #require(outcome.value)
         #expect(contents.events == [])
-        #expect(contents.notes.map(\.description) == ["\(log.currentPath) was not read: it is a FIFO, socket or device, not a log file"])
+        #expect(
+            contents.notes.map(\.description) == [
+                "\(log.currentPath) was not read: it is a FIFO, socket or device, not a log file"
+            ])
     }
 
     @Test("bounded: at most two generations are kept, and the newest events survive")

@@ -37,16 +37,23 @@ struct FreshnessPolicyTests {
         let now = observed.addingTimeInterval(-3600)
         #expect(
             policy.transitions(dataObservedAt: observed, after: now)
-                == [observed.addingTimeInterval(-60), observed.addingTimeInterval(1800), observed.addingTimeInterval(86_400)])
+                == [
+                    observed.addingTimeInterval(-60), observed.addingTimeInterval(1800),
+                    observed.addingTimeInterval(86_400),
+                ])
         // A timeline planned from now is stale up to that instant, never fresh.
         let widget = ScriptedWidget(freshness: policy)
         let snapshot = Snapshot.fixture(
-            ScriptedPayload(initialLabel: "42 spaces", phases: []), generatedAt: observed, observedAt: observed)
-        let plan = TimelinePlanner(kind: widget).plan(.loaded(snapshot), at: now, in: .gregorian(in: "Asia/Seoul"))
+            ScriptedPayload(initialLabel: "42 spaces", phases: []), generatedAt: observed,
+            observedAt: observed)
+        let plan = TimelinePlanner(kind: widget).plan(
+            .loaded(snapshot), at: now, in: .gregorian(in: "Asia/Seoul"))
         let entries = plan.timeline.entries
         #expect(entries.first?.state.situation == "stale")
         #expect(entries.first { $0.state.situation == "fresh" }?.date == observed.addingTimeInterval(-60))
-        #expect(PlanCheck.problems(in: plan, of: TimelinePlanner(kind: widget), for: .loaded(snapshot), at: now) == [])
+        #expect(
+            PlanCheck.problems(in: plan, of: TimelinePlanner(kind: widget), for: .loaded(snapshot), at: now)
+                == [])
     }
 
     @Test("refresh defaults to the stale threshold")

@@ -28,7 +28,9 @@ struct EntryLoaderConflictTests {
         var testDescription: String { rawValue }
     }
 
-    func draft(_ label: String, observedAt: Date, generatedAt: Date? = nil) throws -> SnapshotDraft<ScriptedPayload> {
+    func draft(_ label: String, observedAt: Date, generatedAt: Date? = nil) throws -> SnapshotDraft<
+        ScriptedPayload
+    > {
         try SnapshotDraft(
             kind: "spaces", key: key, generatedAt: generatedAt ?? observedAt, observedAt: observedAt,
             payload: ScriptedPayload(initialLabel: label, phases: []))
@@ -62,14 +64,16 @@ struct EntryLoaderConflictTests {
             kind: widget, store: FileSnapshotStore(directory: directory, fileSystem: fileSystem),
             sleeper: StalledClock(), log: log)
         let answer = SourceAnswer(
-            payload: ScriptedPayload(initialLabel: "fetched: 30 free", phases: []), observedAt: answerObservedAt)
+            payload: ScriptedPayload(initialLabel: "fetched: 30 free", phases: []),
+            observedAt: answerObservedAt)
         return loader.load(key, at: now, forceRefresh: false) { _ in
             if moment == .duringFetch { _ = try? host.commit(hostDraft) }
             return .success(answer)
         }
     }
 
-    @Test("the host's data observed later is kept: nothing is committed over it, and the log says so",
+    @Test(
+        "the host's data observed later is kept: nothing is committed over it, and the log says so",
         arguments: Moment.allCases)
     func hostObservedLater(moment: Moment) throws {
         try withTemporaryDirectory { directory in
@@ -86,7 +90,8 @@ struct EntryLoaderConflictTests {
         }
     }
 
-    @Test("the fetched answer observed later is committed after the host's revision, never in its place",
+    @Test(
+        "the fetched answer observed later is committed after the host's revision, never in its place",
         arguments: Moment.allCases)
     func answerObservedLater(moment: Moment) throws {
         try withTemporaryDirectory { directory in

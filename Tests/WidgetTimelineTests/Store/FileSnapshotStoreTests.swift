@@ -178,7 +178,8 @@ struct FileSnapshotStoreTests {
                 #expect(barriers.filter { $0.hasPrefix(".tmp-") }.count == 2)
                 #expect(full == [keyDirectory, keyDirectory])
             }
-            #expect(store.read(StoreFixture.key, as: Counter.self, supportedSchema: 1).snapshot?.revision == 2)
+            #expect(
+                store.read(StoreFixture.key, as: Counter.self, supportedSchema: 1).snapshot?.revision == 2)
         }
     }
 
@@ -361,7 +362,9 @@ final class RacingFileSystem: ForwardingFileSystem, @unchecked Sendable {
         published = true
     }
 
-    override func link(_ source: String, to destination: String, in directory: OpenFile) throws(FileSystemError) {
+    override func link(_ source: String, to destination: String, in directory: OpenFile)
+        throws(FileSystemError)
+    {
         try super.link(source, to: destination, in: directory)
         published = true
     }

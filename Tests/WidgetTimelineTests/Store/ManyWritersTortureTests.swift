@@ -160,7 +160,9 @@ struct ManyWritersTortureTests {
                     guard let remaining = other.resumeAfter else { continue }
                     if remaining <= 1 { resume(other) } else { other.resumeAfter = remaining - 1 }
                 }
-                let running = writers.filter { !stopped.contains(ObjectIdentifier($0)) && $0.process.termination == nil }
+                let running = writers.filter {
+                    !stopped.contains(ObjectIdentifier($0)) && $0.process.termination == nil
+                }
                 let roll = Double.random(in: 0..<1, using: &generator)
                 if roll < 0.025, let victim = running.randomElement(using: &generator) {
                     victim.process.send(SIGKILL)
@@ -187,12 +189,14 @@ struct ManyWritersTortureTests {
                         return
                     }
                     if revision <= writer.lastRevision {
-                        violations.append("\(writer.name) acknowledged \(revision) after \(writer.lastRevision)")
+                        violations.append(
+                            "\(writer.name) acknowledged \(revision) after \(writer.lastRevision)")
                     }
                     writer.lastRevision = revision
                     acknowledgements.append(
                         Acknowledgement(
-                            revision: revision, label: String(fields[2]), writer: writer.name, published: published,
+                            revision: revision, label: String(fields[2]), writer: writer.name,
+                            published: published,
                             acknowledged: acknowledged))
                     figures.acknowledged += 1
                     onAcknowledgement(by: writer)
@@ -212,11 +216,13 @@ struct ManyWritersTortureTests {
                 let fields = line.split(separator: " ")
                 switch fields.first {
                 case "SEEN":
-                    guard fields.count == 4, let revision = Int(fields[1]), let time = UInt64(fields[3]) else {
+                    guard fields.count == 4, let revision = Int(fields[1]), let time = UInt64(fields[3])
+                    else {
                         violations.append("reader \(index): malformed \(line)")
                         return
                     }
-                    sightings.append(Sighting(reader: index, revision: revision, label: String(fields[2]), time: time))
+                    sightings.append(
+                        Sighting(reader: index, revision: revision, label: String(fields[2]), time: time))
                 case "READS":
                     break
                 default:
@@ -228,8 +234,12 @@ struct ManyWritersTortureTests {
             // Drive everything from the processes' own output: no timer decides anything.
             var draining = false
             while !writers.isEmpty {
-                var descriptors = writers.map { pollfd(fd: $0.process.outputDescriptor, events: Int16(POLLIN), revents: 0) }
-                descriptors += readers.map { pollfd(fd: $0.outputDescriptor, events: Int16(POLLIN), revents: 0) }
+                var descriptors = writers.map {
+                    pollfd(fd: $0.process.outputDescriptor, events: Int16(POLLIN), revents: 0)
+                }
+                descriptors += readers.map {
+                    pollfd(fd: $0.outputDescriptor, events: Int16(POLLIN), revents: 0)
+                }
                 // A hang guard, never a synchronisation: two minutes without any output is a failure.
                 let ready = poll(&descriptors, nfds_t(descriptors.count), 120_000)
                 if ready < 0 && errno == EINTR { continue }
@@ -276,7 +286,9 @@ struct ManyWritersTortureTests {
                 }
                 // Never all stopped: continue the one that has waited longest.
                 let running = writers.filter { !stopped.contains(ObjectIdentifier($0)) }
-                if running.isEmpty, let first = writers.first(where: { $0.resumeAfter != nil }) { resume(first) }
+                if running.isEmpty, let first = writers.first(where: { $0.resumeAfter != nil }) {
+                    resume(first)
+                }
                 let temporary = temporaryFiles(in: keyDirectory).count
                 figures.largestTemporaryCount = max(figures.largestTemporaryCount, temporary)
                 // Each live writer has at most one; each killed one leaves at most one, which the
@@ -310,7 +322,9 @@ struct ManyWritersTortureTests {
             }
             #expect(violations.isEmpty, "seed \(seed), \(figures): \(violations.prefix(8))")
             #expect(figures.acknowledged >= target, "seed \(seed): \(figures)")
-            #expect(figures.randomKills > 0 && figures.randomStops > 0 && !figures.pointKills.isEmpty, "\(figures)")
+            #expect(
+                figures.randomKills > 0 && figures.randomStops > 0 && !figures.pointKills.isEmpty,
+                "\(figures)")
             #expect(Set(figures.pointStops.keys).count >= 6, "named pauses reached: \(figures.pointStops)")
             #expect(figures.reads > 0 && figures.sightings > 0, "\(figures)")
         }
@@ -329,7 +343,8 @@ struct ManyWritersTortureTests {
         for acknowledgement in acknowledgements {
             if let earlier = byRevision[acknowledgement.revision] {
                 violations.append(
-                    "revision \(acknowledgement.revision) acknowledged twice: \(earlier.label) and \(acknowledgement.label)")
+                    "revision \(acknowledgement.revision) acknowledged twice: \(earlier.label) and \(acknowledgement.label)"
+                )
             }
             byRevision[acknowledgement.revision] = acknowledgement
         }
@@ -363,19 +378,22 @@ struct ManyWritersTortureTests {
             let seen = newest(before: acknowledgement.published, in: newestSeen)
             if seen > acknowledgement.revision {
                 violations.append(
-                    "revision \(acknowledgement.revision) (\(acknowledgement.label)) acknowledged, but a reader saw \(seen) before it was published")
+                    "revision \(acknowledgement.revision) (\(acknowledgement.label)) acknowledged, but a reader saw \(seen) before it was published"
+                )
             }
             let acknowledgedBefore = newest(before: acknowledgement.published, in: newestAcknowledged)
             if acknowledgedBefore > acknowledgement.revision {
                 violations.append(
-                    "revision \(acknowledgement.revision) (\(acknowledgement.label)) acknowledged, but \(acknowledgedBefore) was acknowledged before it was published")
+                    "revision \(acknowledgement.revision) (\(acknowledgement.label)) acknowledged, but \(acknowledgedBefore) was acknowledged before it was published"
+                )
             }
         }
         // What readers saw under an acknowledged revision is what was acknowledged.
         for sighting in sightings {
             if let acknowledgement = byRevision[sighting.revision], acknowledgement.label != sighting.label {
                 violations.append(
-                    "reader \(sighting.reader) saw \(sighting.label) as revision \(sighting.revision), acknowledged to \(acknowledgement.label)")
+                    "reader \(sighting.reader) saw \(sighting.label) as revision \(sighting.revision), acknowledged to \(acknowledgement.label)"
+                )
             }
         }
         for reader in Set(sightings.map(\.reader)) {
@@ -389,21 +407,24 @@ struct ManyWritersTortureTests {
         let newestStored = stored.last ?? 0
         for (revision, acknowledgement) in byRevision {
             if revision > newestStored {
-                violations.append("acknowledged revision \(revision) lost: the newest stored is \(newestStored)")
+                violations.append(
+                    "acknowledged revision \(revision) lost: the newest stored is \(newestStored)")
                 continue
             }
             guard stored.contains(revision) else { continue }
             let url = keyDirectory.appendingPathComponent(String(format: "%010d.snapshot", revision))
             guard let data = try? Data(contentsOf: url),
                 let envelope = try? SnapshotRecord.envelope(of: Array(data)).get(),
-                let snapshot = try? JSONCoding.decoder().decode(Snapshot<TortureCheck>.self, from: Data(envelope))
+                let snapshot = try? JSONCoding.decoder().decode(
+                    Snapshot<TortureCheck>.self, from: Data(envelope))
             else {
                 violations.append("acknowledged revision \(revision) is stored but unreadable")
                 continue
             }
             let label = "\(snapshot.payload.writer):\(snapshot.payload.counter)"
             if label != acknowledgement.label {
-                violations.append("revision \(revision) holds \(label), acknowledged to \(acknowledgement.label)")
+                violations.append(
+                    "revision \(revision) holds \(label), acknowledged to \(acknowledgement.label)")
             }
         }
         return violations

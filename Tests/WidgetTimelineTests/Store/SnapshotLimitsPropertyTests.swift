@@ -43,11 +43,17 @@ struct SnapshotLimitsPropertyTests {
                 let draft = try make()
                 let outcome = try store.commit(draft)
                 revisions[key] = outcome.revision
-                guard expectAccepted else { return "acknowledged revision \(outcome.revision) past the limit" }
-                guard outcome.revision == before + 1 else { return "revision \(outcome.revision) after \(before)" }
+                guard expectAccepted else {
+                    return "acknowledged revision \(outcome.revision) past the limit"
+                }
+                guard outcome.revision == before + 1 else {
+                    return "revision \(outcome.revision) after \(before)"
+                }
                 let expected = Snapshot(
-                    schemaVersion: draft.schemaVersion, kind: draft.kind, key: key, revision: outcome.revision,
-                    generatedAt: Instant.rounded(draft.generatedAt), observedAt: draft.observedAt.map(Instant.rounded),
+                    schemaVersion: draft.schemaVersion, kind: draft.kind, key: key,
+                    revision: outcome.revision,
+                    generatedAt: Instant.rounded(draft.generatedAt),
+                    observedAt: draft.observedAt.map(Instant.rounded),
                     fingerprint: draft.fingerprint, payload: draft.payload)
                 let read = FileSnapshotStore.readOnly(directory: directory).read(
                     key, as: Payload.self, supportedSchema: 1)
@@ -58,13 +64,17 @@ struct SnapshotLimitsPropertyTests {
                 if store.newestRevision(of: key) != (before == 0 ? 0 : before) {
                     return "refused (\(error)), yet the revision changed"
                 }
-                if !temporaryFiles(in: store.directory(for: key)).isEmpty { return "a temporary file was left" }
+                if !temporaryFiles(in: store.directory(for: key)).isEmpty {
+                    return "a temporary file was left"
+                }
                 return nil
             }
         }
     }
 
-    @Test("nesting: a payload 511 deep is acknowledged and read back; 512 and more (an envelope over 512) are refused")
+    @Test(
+        "nesting: a payload 511 deep is acknowledged and read back; 512 and more (an envelope over 512) are refused"
+    )
     func nesting() throws {
         try withTemporaryDirectory { directory throws in
             let harness = Harness(directory: directory)
@@ -80,14 +90,18 @@ struct SnapshotLimitsPropertyTests {
                 }
                 let problem = harness.check(expectAccepted: depth + 1 <= JSONParser.maximumDepth) {
                     () throws(SnapshotStoreError) in
-                    try SnapshotDraft(kind: "limits", key: StoreFixture.key, generatedAt: Self.generatedAt, payload: payload)
+                    try SnapshotDraft(
+                        kind: "limits", key: StoreFixture.key, generatedAt: Self.generatedAt, payload: payload
+                    )
                 }
                 return problem.map { "depth \(depth): \($0)" }
             }
         }
     }
 
-    @Test("size: records of the limit and one byte under are acknowledged and read back; one byte over is refused")
+    @Test(
+        "size: records of the limit and one byte under are acknowledged and read back; one byte over is refused"
+    )
     func size() throws {
         try withTemporaryDirectory { directory throws in
             let harness = Harness(directory: directory)
@@ -104,7 +118,8 @@ struct SnapshotLimitsPropertyTests {
                     try SnapshotDraft(
                         kind: "limits", key: StoreFixture.key, generatedAt: Self.generatedAt,
                         payload: .object([
-                            "awkward": .string(awkward), "pad": .string(String(repeating: "a", count: padding)),
+                            "awkward": .string(awkward),
+                            "pad": .string(String(repeating: "a", count: padding)),
                         ]))
                 }
                 // The record's size: its header (whose length field grows with the envelope) and the
@@ -112,19 +127,23 @@ struct SnapshotLimitsPropertyTests {
                 let small = try draft(padding: 0).snapshot(revision: revision)
                 let envelope = try SnapshotRecord.canonicalEnvelope(
                     of: Snapshot(
-                        schemaVersion: small.schemaVersion, kind: small.kind, key: small.key, revision: small.revision,
-                        generatedAt: small.generatedAt, observedAt: small.observedAt, fingerprint: small.fingerprint,
+                        schemaVersion: small.schemaVersion, kind: small.kind, key: small.key,
+                        revision: small.revision,
+                        generatedAt: small.generatedAt, observedAt: small.observedAt,
+                        fingerprint: small.fingerprint,
                         payload: small.payload)
                 ).count
                 func size(padding: Int) -> Int {
-                    "\(SnapshotRecord.formatTag) length=\(envelope + padding) sha256=".utf8.count + 65 + envelope + padding
+                    "\(SnapshotRecord.formatTag) length=\(envelope + padding) sha256=".utf8.count + 65
+                        + envelope + padding
                 }
                 var padding = 0
                 for _ in 0..<3 { padding += limit + offset - size(padding: padding) }
                 guard size(padding: padding) == limit + offset else { return "could not size the record" }
                 // The fingerprint is of the payload, so it is as long for any padding: check the sizing.
-                if offset <= 0, try SnapshotRecord.encode(draft(padding: padding).snapshot(revision: revision)).count
-                    != limit + offset
+                if offset <= 0,
+                    try SnapshotRecord.encode(draft(padding: padding).snapshot(revision: revision)).count
+                        != limit + offset
                 {
                     return "the sizing is off"
                 }
@@ -136,7 +155,9 @@ struct SnapshotLimitsPropertyTests {
         }
     }
 
-    @Test("instants: years 0000 and 9999 to the millisecond, observedAt up to 60 s after generatedAt; one step further is refused")
+    @Test(
+        "instants: years 0000 and 9999 to the millisecond, observedAt up to 60 s after generatedAt; one step further is refused"
+    )
     func instants() throws {
         try withTemporaryDirectory { directory throws in
             let harness = Harness(directory: directory)
@@ -152,20 +173,34 @@ struct SnapshotLimitsPropertyTests {
                     (last, nil, true, "generatedAt at the end of year 9999"),
                     (last.addingTimeInterval(step), nil, false, "generatedAt in year 10000"),
                     (first, first, true, "observedAt in year 0000"),
-                    (first.addingTimeInterval(10), first.addingTimeInterval(-step), false, "observedAt before year 0000"),
+                    (
+                        first.addingTimeInterval(10), first.addingTimeInterval(-step), false,
+                        "observedAt before year 0000"
+                    ),
                     (last, last, true, "observedAt at the end of year 9999"),
-                    (last.addingTimeInterval(-10), last.addingTimeInterval(step), false, "observedAt in year 10000"),
-                    (Self.generatedAt, Self.generatedAt.addingTimeInterval(tolerance), true, "observedAt 60 s ahead"),
+                    (
+                        last.addingTimeInterval(-10), last.addingTimeInterval(step), false,
+                        "observedAt in year 10000"
+                    ),
+                    (
+                        Self.generatedAt, Self.generatedAt.addingTimeInterval(tolerance), true,
+                        "observedAt 60 s ahead"
+                    ),
                     (
                         Self.generatedAt, Self.generatedAt.addingTimeInterval(tolerance + step), false,
                         "observedAt 60.001 s ahead"
                     ),
-                    (Self.generatedAt, Self.generatedAt.addingTimeInterval(-86_400 * 365 * 50), true, "observed 50 years before"),
+                    (
+                        Self.generatedAt, Self.generatedAt.addingTimeInterval(-86_400 * 365 * 50), true,
+                        "observed 50 years before"
+                    ),
                 ]
                 let chosen = values.element(of: cases)
-                let problem = harness.check(expectAccepted: chosen.accepted) { () throws(SnapshotStoreError) in
+                let problem = harness.check(expectAccepted: chosen.accepted) {
+                    () throws(SnapshotStoreError) in
                     try SnapshotDraft(
-                        kind: "limits", key: StoreFixture.key, generatedAt: chosen.generated, observedAt: chosen.observed,
+                        kind: "limits", key: StoreFixture.key, generatedAt: chosen.generated,
+                        observedAt: chosen.observed,
                         payload: payload)
                 }
                 return problem.map { "\(chosen.what): \($0)" }
@@ -173,41 +208,50 @@ struct SnapshotLimitsPropertyTests {
         }
     }
 
-    @Test("numbers: the edges of every number type, and exact numbers beyond a Double's digits, read back equal")
+    @Test(
+        "numbers: the edges of every number type, and exact numbers beyond a Double's digits, read back equal"
+    )
     func numbers() throws {
         try withTemporaryDirectory { directory throws in
             let harness = Harness(directory: directory)
             PropertyCheck.forAll("numbers at the limits", count: 60, firstSeed: 1_797) { values in
                 let doubles: [Double] = [
                     .greatestFiniteMagnitude, -.greatestFiniteMagnitude, .leastNonzeroMagnitude,
-                    -.leastNonzeroMagnitude, .leastNormalMagnitude, .greatestFiniteMagnitude.nextDown, -0.0, 0.1,
-                    9_007_199_254_740_993,
+                    -.leastNonzeroMagnitude, .leastNormalMagnitude, .greatestFiniteMagnitude.nextDown, -0.0,
+                    0.1,
+                    9_007_199_254_740_992.0.nextUp,
                 ]
                 // Numbers written as text, some with more digits than a reader holds (as a `Double`
                 // with these digits, or a `Decimal`): those must be refused at the commit. Whether one
                 // is, is asked of the reader itself — Foundation's decoder on the literal alone.
                 let exact = values.element(of: [
                     "1.7976931348623157e308", "-1.7976931348623157e308", "5e-324", "2.2250738585072014e-308",
-                    "18446744073709551616", "-9223372036854775809", "0.000000000000000000000000000000000000001",
+                    "18446744073709551616", "-9223372036854775809",
+                    "0.000000000000000000000000000000000000001",
                     "12345678901234567890123456789012345678", "4.9406564584124654e-324",
                     "123456789012345678901234567890123456789", "1.0000000000000000000001e-200",
                     "9007199254740993", "0.30000000000000004", "1" + String(repeating: "0", count: 40),
                 ])
                 let literal = JSONNumber(text: exact)!
-                let readBack = try JSONCoding.decoder().decode([JSONValue].self, from: Data("[\(exact)]".utf8))
+                let readBack = try JSONCoding.decoder().decode(
+                    [JSONValue].self, from: Data("[\(exact)]".utf8))
                 let readable = readBack == [.number(literal)]
                 let numbers = Numbers(
                     signed: values.element(of: [.max, .min, 0, -1, .max - Int64(values.int(in: 0...9))]),
                     unsigned: values.element(of: [.max, 0, .max - UInt64(values.int(in: 0...9))]),
                     double: values.element(of: doubles),
-                    float: values.element(of: [.greatestFiniteMagnitude, .leastNonzeroMagnitude, -.greatestFiniteMagnitude]),
+                    float: values.element(of: [
+                        .greatestFiniteMagnitude, .leastNonzeroMagnitude, -.greatestFiniteMagnitude,
+                    ]),
                     decimal: values.element(of: [
                         Decimal(string: "79228162514264337593543950335")!, Decimal(string: "-1e-38")!,
                         Decimal(string: "3.1415926535897932384626433832795028841")!,
                     ]),
                     exact: .array([.number(literal)]))
                 let problem = harness.check(expectAccepted: readable) { () throws(SnapshotStoreError) in
-                    try SnapshotDraft(kind: "limits", key: StoreFixture.key, generatedAt: Self.generatedAt, payload: numbers)
+                    try SnapshotDraft(
+                        kind: "limits", key: StoreFixture.key, generatedAt: Self.generatedAt, payload: numbers
+                    )
                 }
                 return problem.map { "\(exact): \($0)" }
             }
@@ -216,12 +260,15 @@ struct SnapshotLimitsPropertyTests {
             #expect(JSONNumber(text: "1e-400") == nil)
             #expect(throws: SnapshotStoreError.self) {
                 try SnapshotDraft(
-                    kind: "limits", key: StoreFixture.key, generatedAt: Self.generatedAt, payload: [Double.infinity])
+                    kind: "limits", key: StoreFixture.key, generatedAt: Self.generatedAt,
+                    payload: [Double.infinity])
             }
         }
     }
 
-    @Test("keys: 200 bytes in components of up to 64 are acknowledged and read back; 201 or a 65-byte component are refused")
+    @Test(
+        "keys: 200 bytes in components of up to 64 are acknowledged and read back; 201 or a 65-byte component are refused"
+    )
     func keys() throws {
         try withTemporaryDirectory { directory throws in
             let harness = Harness(directory: directory)
@@ -233,7 +280,9 @@ struct SnapshotLimitsPropertyTests {
                 var sizes: [Int] = []
                 for _ in 0..<100 {
                     sizes = []
-                    while sizes.reduce(0, +) + sizes.count - 1 < length - SnapshotKey.maximumComponentLength - 1 {
+                    while sizes.reduce(0, +) + sizes.count - 1 < length - SnapshotKey.maximumComponentLength
+                        - 1
+                    {
                         sizes.append(values.int(in: 1...SnapshotKey.maximumComponentLength))
                     }
                     let last = length - (sizes.reduce(0, +) + sizes.count)
@@ -250,7 +299,9 @@ struct SnapshotLimitsPropertyTests {
                     return length <= SnapshotKey.maximumLength ? "\(length)-byte key refused" : nil
                 }
                 if length > SnapshotKey.maximumLength { return "a \(length)-byte key was accepted" }
-                if (try? SnapshotKey(validating: longComponent)) != nil { return "a 65-byte component was accepted" }
+                if (try? SnapshotKey(validating: longComponent)) != nil {
+                    return "a 65-byte component was accepted"
+                }
                 let problem = harness.check(expectAccepted: true, key: key) { () throws(SnapshotStoreError) in
                     try SnapshotDraft(
                         kind: "limits", key: key, generatedAt: Self.generatedAt,

@@ -55,7 +55,8 @@ struct SnapshotStoreCrashStateTests {
                 ourRevisions: [4]),
             Scenario(
                 name: "a writer's next compare-and-swap, race lost", existing: 3, expected: .revision(3),
-                competitor: .beforePublish(commits: 1), committedNewest: true, outcome: .failure(.conflict(current: 4)),
+                competitor: .beforePublish(commits: 1), committedNewest: true,
+                outcome: .failure(.conflict(current: 4)),
                 ourRevisions: []),
             Scenario(
                 name: "compare-and-swap commit", existing: 2, expected: .revision(2), outcome: .success(3),
@@ -65,9 +66,11 @@ struct SnapshotStoreCrashStateTests {
                 outcome: .failure(.conflict(current: 2)), ourRevisions: []),
             Scenario(
                 name: "compare-and-swap race lost", existing: 2, expected: .revision(2),
-                competitor: .beforePublish(commits: 1), outcome: .failure(.conflict(current: 3)), ourRevisions: []),
+                competitor: .beforePublish(commits: 1), outcome: .failure(.conflict(current: 3)),
+                ourRevisions: []),
             Scenario(
-                name: "race lost, retried", existing: 2, competitor: .beforePublish(commits: 1), outcome: .success(4),
+                name: "race lost, retried", existing: 2, competitor: .beforePublish(commits: 1),
+                outcome: .success(4),
                 ourRevisions: [4]),
             Scenario(
                 name: "stale publish below the newest, withdrawn and retried", existing: 3,
@@ -110,7 +113,8 @@ struct SnapshotStoreCrashStateTests {
         var before = scenario
         before.existing -= 1
         let beforeNewest = scenario.committedNewest ? try makeBase(before) : nil
-        let commit = { (fileSystem: CrashSimulatingFileSystem, acknowledged: Acknowledged) throws -> CommitOutcome in
+        let commit = {
+            (fileSystem: CrashSimulatingFileSystem, acknowledged: Acknowledged) throws -> CommitOutcome in
             let competing = Self.competing(scenario, on: fileSystem, acknowledged: acknowledged)
             // The writer commits the newest revision on a copy of the state before it — the same
             // revision, with its directory prepared — and then goes on to the state under test.
@@ -153,10 +157,13 @@ struct SnapshotStoreCrashStateTests {
         case .beforeConfirmation(let count): (commits, moment) = (count, .beforeConfirmingListing)
         }
         let racing = RacingFileSystem(base: fileSystem, moment: moment) {
-            let other = FileSnapshotStore(directory: Self.directory, legacyKeys: scenario.legacyKeys, fileSystem: fileSystem)
+            let other = FileSnapshotStore(
+                directory: Self.directory, legacyKeys: scenario.legacyKeys, fileSystem: fileSystem)
             for _ in 0..<commits {
-                let newest = other.read(scenario.key, as: Counter.self, supportedSchema: 1).snapshot?.revision ?? 0
-                guard let outcome = try? other.commit(StoreFixture.draft(100 + newest, key: scenario.key)) else {
+                let newest =
+                    other.read(scenario.key, as: Counter.self, supportedSchema: 1).snapshot?.revision ?? 0
+                guard let outcome = try? other.commit(StoreFixture.draft(100 + newest, key: scenario.key))
+                else {
                     return
                 }
                 // Acknowledged only if the file system was still running when it returned.
@@ -172,7 +179,8 @@ struct SnapshotStoreCrashStateTests {
     func recoveryAfterProcessCrash() throws {
         let seed = testSeed(0xBEEF)
         var generator = SplitMix64(seed: seed)
-        let base = try makeBase(Scenario(name: "recovery", existing: 1, outcome: .success(2), ourRevisions: [2]))
+        let base = try makeBase(
+            Scenario(name: "recovery", existing: 1, outcome: .success(2), ourRevisions: [2]))
         let calls = try trace(base) {
             try FileSnapshotStore(directory: Self.directory, fileSystem: $0).commit(StoreFixture.draft(2))
         }
@@ -223,7 +231,8 @@ struct SnapshotStoreCrashStateTests {
 
     @Test("the checker catches a save that skips the directory fsync (a durability violation)")
     func catchesMissingDirectorySync() throws {
-        let report = try enumerate(Self.brokenSave("no directory fsync"), seed: testSeed(2)) { fileSystem, _ in
+        let report = try enumerate(Self.brokenSave("no directory fsync"), seed: testSeed(2)) {
+            fileSystem, _ in
             try FileSnapshotStore(
                 directory: Self.directory,
                 fileSystem: SyncDroppingFileSystem(fileSystem, dropping: .directories)
@@ -272,7 +281,8 @@ struct SnapshotStoreCrashStateTests {
                 report.states += 1
                 // What survives: after a process crash everything published; after a power loss what
                 // was durable, and never less than the durable revisions before the commit.
-                let floor = max(scenario.existing, name.hasPrefix("power") ? acknowledged.durable : acknowledged.visible)
+                let floor = max(
+                    scenario.existing, name.hasPrefix("power") ? acknowledged.durable : acknowledged.visible)
                 if let violation = check(state, scenario: scenario, floor: floor) {
                     report.violations.append("crash after \(prefix) of \(calls) calls, \(name): \(violation)")
                 }
@@ -292,11 +302,14 @@ struct SnapshotStoreCrashStateTests {
         switch read {
         case .found(let snapshot, let fallback):
             if fallback != nil { return "partial newest record: \(read)" }
-            let isOurs = snapshot.payload.value == Self.ourValue && scenario.ourRevisions.contains(snapshot.revision)
+            let isOurs =
+                snapshot.payload.value == Self.ourValue && scenario.ourRevisions.contains(snapshot.revision)
             if snapshot.payload.value != 100 + snapshot.revision - 1 && !isOurs {
                 return "wrong payload at revision \(snapshot.revision): \(snapshot.payload)"
             }
-            if snapshot.revision < floor { return "acknowledged revision \(floor) lost: read \(snapshot.revision)" }
+            if snapshot.revision < floor {
+                return "acknowledged revision \(floor) lost: read \(snapshot.revision)"
+            }
             seen = snapshot.revision
         case .missing:
             if floor > 0 { return "missing although revision \(floor) must survive" }

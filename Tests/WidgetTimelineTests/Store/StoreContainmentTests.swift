@@ -37,10 +37,12 @@ struct StoreContainmentTests {
         let outsideKey = outside.appendingPathComponent(StoreFixture.key.rawValue)
         for (revision, value) in [(1, 41), (7, 47)] {
             let record = try SnapshotRecord.encode(StoreFixture.draft(value).snapshot(revision: revision))
-            try Data(record).write(to: outsideKey.appendingPathComponent(String(format: "%010d.snapshot", revision)))
+            try Data(record).write(
+                to: outsideKey.appendingPathComponent(String(format: "%010d.snapshot", revision)))
         }
         try Data("not a record".utf8).write(to: outsideKey.appendingPathComponent("0000000002.snapshot"))
-        try Data("partial".utf8).write(to: outsideKey.appendingPathComponent(".tmp-2147480000-00000000000000aa"))
+        try Data("partial".utf8).write(
+            to: outsideKey.appendingPathComponent(".tmp-2147480000-00000000000000aa"))
 
         let snapshots = shared.appendingPathComponent("snapshots")
         let key = snapshots.appendingPathComponent(StoreFixture.key.rawValue)
@@ -61,7 +63,8 @@ struct StoreContainmentTests {
         return (shared, outside, key.path)
     }
 
-    @Test("a link, file or FIFO in place of the store's directory: a typed error naming it, nothing outside touched",
+    @Test(
+        "a link, file or FIFO in place of the store's directory: a typed error naming it, nothing outside touched",
         arguments: Planted.allCases)
     func plantedDirectory(planted: Planted) throws {
         try withTemporaryDirectory { parent throws in
@@ -77,7 +80,8 @@ struct StoreContainmentTests {
             let store = FileSnapshotStore(directory: shared)
             #expect(throws: expected) { try store.commit(StoreFixture.draft(2)) }
             #expect(throws: expected) { try store.commit(StoreFixture.draft(2), expecting: .revision(1)) }
-            #expect(store.read(StoreFixture.key, as: Counter.self, supportedSchema: 1) == .unreadable(expected))
+            #expect(
+                store.read(StoreFixture.key, as: Counter.self, supportedSchema: 1) == .unreadable(expected))
             #expect(store.newestRevision(of: StoreFixture.key) == nil)
             _ = try? store.keys()
             _ = try? store.removeAbandonedFiles()
@@ -105,7 +109,9 @@ struct StoreContainmentTests {
         }
     }
 
-    @Test("a symbolic link in place of a record is a record problem, never followed; removing it spares its target")
+    @Test(
+        "a symbolic link in place of a record is a record problem, never followed; removing it spares its target"
+    )
     func linkedRecord() throws {
         try withTemporaryDirectory { parent throws in
             let shared = parent.appendingPathComponent("shared")

@@ -147,7 +147,8 @@ extension FileSnapshotStore {
     /// Removes the entry `name` of `directory`; a name already gone is not a failure.
     private func remove(_ name: String, in directory: OpenDirectory) -> SnapshotStoreError? {
         do {
-            try interruptible { () throws(FileSystemError) in try fileSystem.unlink(name, in: directory.file) }
+            try interruptible { () throws(FileSystemError) in try fileSystem.unlink(name, in: directory.file)
+            }
             return nil
         } catch  where error.code == ENOENT {
             return nil

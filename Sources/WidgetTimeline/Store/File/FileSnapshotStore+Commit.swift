@@ -56,7 +56,8 @@ extension FileSnapshotStore {
                 let newest = names.compactMap(StoreLayout.revision(fromFileName:)).max() ?? 0
                 if newest == revision {
                     return finish(
-                        key: key, revision: revision, in: directory, names: names, migratedFrom: current.legacyKey,
+                        key: key, revision: revision, in: directory, names: names,
+                        migratedFrom: current.legacyKey,
                         directories: directories)
                 }
                 // A newer revision appeared before or after ours: ours is not acknowledged, and is
@@ -65,7 +66,8 @@ extension FileSnapshotStore {
                 if expected.requiredRevision != nil { throw .conflict(current: newest) }
             case .taken:
                 if expected.requiredRevision != nil {
-                    throw .conflict(current: (try? currentRevision(of: key, in: directories).revision) ?? revision)
+                    throw .conflict(
+                        current: (try? currentRevision(of: key, in: directories).revision) ?? revision)
                 }
             case .vanished(let path):
                 // The key's directory (or our temporary file in it) was removed under us.
@@ -90,7 +92,8 @@ extension FileSnapshotStore {
         -> CurrentRevision
     {
         if let directory = try directories.directory(for: key, creating: false),
-            let newest = try directories.names(in: directory).compactMap(StoreLayout.revision(fromFileName:)).max()
+            let newest = try directories.names(in: directory).compactMap(StoreLayout.revision(fromFileName:))
+                .max()
         {
             return CurrentRevision(revision: newest)
         }
@@ -113,7 +116,8 @@ extension FileSnapshotStore {
             throw .directoryMissing(path: layout.root)
         }
         if preparedDirectories.contains(directory.path) { return directory }
-        guard let snapshots = try directories.snapshots(creating: true), let root = try directories.root() else {
+        guard let snapshots = try directories.snapshots(creating: true), let root = try directories.root()
+        else {
             throw .directoryMissing(path: layout.root)
         }
         try synchronize(root, barrierOnly: synchronization == .orderingWhereEnough)

@@ -136,7 +136,8 @@ public struct FileSnapshotStore: SnapshotStore {
         let directories = openDirectories()
         defer { directories.closeAll() }
         return NewestRecordReader.read(
-            key, legacyKey: legacyKeys.legacyKey(for: key), from: FileRevisionSource(directories: directories),
+            key, legacyKey: legacyKeys.legacyKey(for: key),
+            from: FileRevisionSource(directories: directories),
             as: type, supportedSchema: supportedSchema)
     }
 

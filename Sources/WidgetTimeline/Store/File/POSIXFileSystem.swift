@@ -33,7 +33,8 @@ public struct POSIXFileSystem: SnapshotFileSystem {
         return OpenFile(rawValue: descriptor)
     }
 
-    public func openDirectory(_ name: String, belowRoot rootPath: String) throws(FileSystemError) -> OpenFile {
+    public func openDirectory(_ name: String, belowRoot rootPath: String) throws(FileSystemError) -> OpenFile
+    {
         let path = (rootPath == "/" ? "" : rootPath) + "/" + name
         let descriptor = Self.systemOpenAt(
             AT_FDCWD, path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC, 0)
@@ -50,10 +51,12 @@ public struct POSIXFileSystem: SnapshotFileSystem {
         case .readOnly:
             descriptor = Self.systemOpenAt(directory.rawValue, name, O_RDONLY | safety, 0)
         case .createNew:
-            descriptor = Self.systemOpenAt(directory.rawValue, name, O_WRONLY | O_CREAT | O_EXCL | safety, 0o644)
+            descriptor = Self.systemOpenAt(
+                directory.rawValue, name, O_WRONLY | O_CREAT | O_EXCL | safety, 0o644)
         case .append:
             // Readable too: the log looks at its last byte before appending.
-            descriptor = Self.systemOpenAt(directory.rawValue, name, O_RDWR | O_APPEND | O_CREAT | safety, 0o644)
+            descriptor = Self.systemOpenAt(
+                directory.rawValue, name, O_RDWR | O_APPEND | O_CREAT | safety, 0o644)
         case .directory:
             descriptor = Self.systemOpenAt(directory.rawValue, name, O_RDONLY | O_DIRECTORY | safety, 0)
         }
@@ -125,13 +128,16 @@ public struct POSIXFileSystem: SnapshotFileSystem {
         #endif
     }
 
-    public func rename(_ source: String, to destination: String, in directory: OpenFile) throws(FileSystemError) {
+    public func rename(_ source: String, to destination: String, in directory: OpenFile)
+        throws(FileSystemError)
+    {
         guard renameat(directory.rawValue, source, directory.rawValue, destination) == 0 else {
             throw FileSystemError(code: errno)
         }
     }
 
-    public func link(_ source: String, to destination: String, in directory: OpenFile) throws(FileSystemError) {
+    public func link(_ source: String, to destination: String, in directory: OpenFile) throws(FileSystemError)
+    {
         // No AT_SYMLINK_FOLLOW: a symbolic link would be linked itself, never its target.
         guard linkat(directory.rawValue, source, directory.rawValue, destination, 0) == 0 else {
             throw FileSystemError(code: errno)
@@ -147,7 +153,9 @@ public struct POSIXFileSystem: SnapshotFileSystem {
     }
 
     public func removeDirectory(_ name: String, in directory: OpenFile) throws(FileSystemError) {
-        guard unlinkat(directory.rawValue, name, AT_REMOVEDIR) == 0 else { throw FileSystemError(code: errno) }
+        guard unlinkat(directory.rawValue, name, AT_REMOVEDIR) == 0 else {
+            throw FileSystemError(code: errno)
+        }
     }
 
     public func contentsOfDirectory(_ directory: OpenFile) throws(FileSystemError) -> [String] {
@@ -256,7 +264,9 @@ public struct POSIXFileSystem: SnapshotFileSystem {
             var names: [String] = []
             var buffer = [UInt8](repeating: 0, count: 16_384)
             while true {
-                let count = buffer.withUnsafeMutableBytes { getdents64(directory.rawValue, $0.baseAddress, $0.count) }
+                let count = buffer.withUnsafeMutableBytes {
+                    getdents64(directory.rawValue, $0.baseAddress, $0.count)
+                }
                 guard count >= 0 else { throw FileSystemError(code: errno) }
                 if count == 0 { return names }
                 // struct linux_dirent64: d_ino (8 bytes), d_off (8), d_reclen (2), d_type (1), d_name.
