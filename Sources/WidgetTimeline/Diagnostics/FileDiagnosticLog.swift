@@ -63,24 +63,33 @@ public struct FileDiagnosticLog: DiagnosticSink {
 
     /// Whether the log has been written at all: either generation has an entry, whatever it is.
     public var exists: Bool {
+        withLogDirectory { opened in
+            switch opened {
+            case .success(nil): return false
+            // A `diagnostics` that is not a directory is there all the same; reading it says why.
+            case .failure: return true
+            case .success(let log?):
+                return [Self.currentName, Self.previousName].contains { name in
+                    (try? interruptible { () throws(FileSystemError) in
+                        try fileSystem.status(of: name, in: log.file)
+                    }) != nil
+                }
+            }
+        }
+    }
+
+    /// Runs `body` with the `diagnostics` directory opened (`nil` when there is none, a failure
+    /// when something else is in its place), and closes it after.
+    private func withLogDirectory<Value>(
+        creating: Bool = false, _ body: (Result<OpenDirectory?, SnapshotStoreError>) -> Value
+    ) -> Value {
         let directories = StoreDirectories(layout: layout, fileSystem: fileSystem)
         defer { directories.closeAll() }
-        let log: OpenDirectory
-        do {
-            guard let opened = try directories.belowRoot(Self.directoryName, creating: false) else {
-                return false
-            }
-            log = opened
-        } catch {
-            // A `diagnostics` that is not a directory is there all the same; reading it says why.
-            return true
+        let opened = Result { () throws(SnapshotStoreError) in
+            try directories.belowRoot(Self.directoryName, creating: creating)
         }
-        defer { try? fileSystem.close(log.file) }
-        return [Self.currentName, Self.previousName].contains { name in
-            (try? interruptible { () throws(FileSystemError) in try fileSystem.status(of: name, in: log.file)
-            })
-                != nil
-        }
+        defer { if case .success(let log?) = opened { try? fileSystem.close(log.file) } }
+        return body(opened)
     }
 
     public func record(_ event: DiagnosticEvent) {
@@ -102,10 +111,13 @@ public struct FileDiagnosticLog: DiagnosticSink {
 
     /// Appends complete lines with a single `write`, rotating first when they would pass the limit.
     private func append(_ lines: [UInt8]) {
-        let directories = StoreDirectories(layout: layout, fileSystem: fileSystem)
-        defer { directories.closeAll() }
-        guard let log = try? directories.belowRoot(Self.directoryName, creating: true) else { return }
-        defer { try? fileSystem.close(log.file) }
+        withLogDirectory(creating: true) { opened in
+            guard case .success(let log?) = opened else { return }
+            append(lines, in: log)
+        }
+    }
+
+    private func append(_ lines: [UInt8], in log: OpenDirectory) {
         guard var (file, size) = openForAppending(in: log) else { return }
         if size > 0, size + lines.count > maximumBytes {
             // Rotate: whichever process gets here first renames; the other's descriptor then
@@ -168,20 +180,21 @@ public struct FileDiagnosticLog: DiagnosticSink {
     /// which a clock set back would scramble. Lines that are not complete events are skipped and
     /// counted; a generation larger than ``readLimit`` is read from its newest part, and said so.
     public func read() -> DiagnosticLogContents {
-        var contents = DiagnosticLogContents(events: [], skippedLines: 0)
-        let directories = StoreDirectories(layout: layout, fileSystem: fileSystem)
-        defer { directories.closeAll() }
-        let log: OpenDirectory
-        do {
-            guard let opened = try directories.belowRoot(Self.directoryName, creating: false) else {
-                return contents
+        withLogDirectory { opened in
+            var contents = DiagnosticLogContents(events: [], skippedLines: 0)
+            switch opened {
+            case .success(nil): break
+            case .success(let log?): read(into: &contents, from: log)
+            case .failure(let error):
+                contents.notes.append(
+                    DiagnosticLogNote(path: logDirectory, kind: .refused(error.description)))
             }
-            log = opened
-        } catch {
-            contents.notes.append(DiagnosticLogNote(path: logDirectory, kind: .refused(error.description)))
             return contents
         }
-        defer { try? fileSystem.close(log.file) }
+    }
+
+    /// Both generations' events, in file order, into `contents`.
+    private func read(into contents: inout DiagnosticLogContents, from log: OpenDirectory) {
         for name in [Self.previousName, Self.currentName] {
             let path = log.path + "/" + name
             switch readGeneration(name, in: log) {
@@ -202,7 +215,6 @@ public struct FileDiagnosticLog: DiagnosticSink {
                 contents.skippedLines += parsed.skippedLines
             }
         }
-        return contents
     }
 
     private enum Generation {
