@@ -114,7 +114,7 @@ struct ManyWritersTortureTests {
             var readerLines: [[String]] = Array(repeating: [], count: Self.readerCount)
             var generations = 0
             var pointCycle = 0
-            let points = SnapshotStoreProcessTests.killPoints + ["after-list", "after-confirm"]
+            let points = SnapshotStoreProcessTests.killPoints
 
             func spawn() throws -> Writer {
                 generations += 1
