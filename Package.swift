@@ -75,7 +75,7 @@ let package = Package(
         // The snapshot store's process-level torture helper: writers killed with SIGKILL, readers,
         // compare-and-swap writers. Run by the store's tests, never shipped.
         .executableTarget(
-            name: "SnapshotStoreTorture", dependencies: ["WidgetTimeline"],
+            name: "SnapshotStoreTorture", dependencies: ["WidgetTimeline", "WidgetTimelineTesting"],
             path: "Tests/Helpers/SnapshotStoreTorture"),
         // Plays the host app or the extension in process-level tests of the sync pipeline.
         .executableTarget(

@@ -26,6 +26,10 @@ public import WidgetTimeline
 /// ``crash(afterCalls:)`` freezes the file system after a number of calls: later calls fail with
 /// `EIO` and change nothing, as if the process had died there.
 ///
+/// Calls relative to a directory work on the directory the descriptor refers to, even after its
+/// name was removed, as on POSIX. There are no symbolic links in the model: the tests of links
+/// below the shared directory use the live file system.
+///
 /// Only the process with ``processID`` counts as running. Thread-safe (an in-memory mutex).
 public final class CrashSimulatingFileSystem: SnapshotFileSystem, @unchecked Sendable {
     private let lock = NSLock()
@@ -204,9 +208,33 @@ public final class CrashSimulatingFileSystem: SnapshotFileSystem, @unchecked Sen
 
     public func isProcessRunning(_ processID: Int32) -> Bool { processID == self.processID }
 
-    public func open(_ path: String, _ mode: FileOpenMode) throws(FileSystemError) -> OpenFile {
-        try perform(FileSystemCall(.open, path: path, mode: mode)) { (state) throws(FileSystemError) in
-            try state.open(path, mode)
+    public func openRoot(_ path: String) throws(FileSystemError) -> OpenFile {
+        try perform(FileSystemCall(.openRoot, path: path)) { (state) throws(FileSystemError) in
+            let id = try state.resolve(path)
+            guard state.nodes[id]?.isDirectory == true else { throw FileSystemError(code: ENOTDIR) }
+            return state.openDescriptor(node: id, path: path, isWritable: false)
+        }
+    }
+
+    public func openDirectory(_ name: String, belowRoot rootPath: String) throws(FileSystemError) -> OpenFile
+    {
+        let path = (rootPath == "/" ? "" : rootPath) + "/" + name
+        return try perform(FileSystemCall(.open, path: path, mode: .directory)) {
+            (state) throws(FileSystemError) in
+            let root = try state.resolve(rootPath)
+            guard state.nodes[root]?.isDirectory == true else { throw FileSystemError(code: ENOTDIR) }
+            guard let id = state.nodes[root]?.entries[name] else { throw FileSystemError(code: ENOENT) }
+            guard state.nodes[id]?.isDirectory == true else { throw FileSystemError(code: ENOTDIR) }
+            return state.openDescriptor(node: id, path: path, isWritable: false)
+        }
+    }
+
+    public func open(_ name: String, in directory: OpenFile, _ mode: FileOpenMode) throws(FileSystemError)
+        -> OpenFile
+    {
+        try perform(FileSystemCall(.open, path: pathOf(name, in: directory), mode: mode)) {
+            (state) throws(FileSystemError) in
+            try state.open(name, in: directory, mode)
         }
     }
 
@@ -215,14 +243,20 @@ public final class CrashSimulatingFileSystem: SnapshotFileSystem, @unchecked Sen
             guard var descriptor = state.descriptors[file.rawValue] else {
                 throw FileSystemError(code: EBADF)
             }
-            guard let node = state.nodes[descriptor.node], !node.isDirectory else {
-                throw FileSystemError(code: EISDIR)
-            }
-            let end = min(node.data.count, descriptor.offset + max(0, count))
-            let bytes = descriptor.offset < end ? Array(node.data[descriptor.offset..<end]) : []
-            descriptor.offset = max(descriptor.offset, end)
+            let bytes = try state.bytes(of: descriptor.node, at: descriptor.offset, upTo: count)
+            descriptor.offset += bytes.count
             state.descriptors[file.rawValue] = descriptor
             return bytes
+        }
+    }
+
+    public func read(_ file: OpenFile, at offset: Int, upTo count: Int) throws(FileSystemError) -> [UInt8] {
+        try perform(FileSystemCall(.read, path: pathOf(file))) { (state) throws(FileSystemError) in
+            guard let descriptor = state.descriptors[file.rawValue] else {
+                throw FileSystemError(code: EBADF)
+            }
+            guard offset >= 0 else { throw FileSystemError(code: EINVAL) }
+            return try state.bytes(of: descriptor.node, at: offset, upTo: count)
         }
     }
 
@@ -232,6 +266,7 @@ public final class CrashSimulatingFileSystem: SnapshotFileSystem, @unchecked Sen
                 throw FileSystemError(code: EBADF)
             }
             guard var node = state.nodes[descriptor.node] else { throw FileSystemError(code: EBADF) }
+            if descriptor.isAppending { descriptor.offset = node.data.count }
             if node.data.count < descriptor.offset {
                 node.data += [UInt8](repeating: 0, count: descriptor.offset - node.data.count)
             }
@@ -247,7 +282,9 @@ public final class CrashSimulatingFileSystem: SnapshotFileSystem, @unchecked Sen
         }
     }
 
-    public func synchronize(_ file: OpenFile) throws(FileSystemError) {
+    public func synchronize(_ file: OpenFile, barrierOnly: Bool) throws(FileSystemError) {
+        // A barrier is modelled as a full synchronisation: what survives a power loss in this model
+        // depends only on what was synchronised, not on when the drive flushed it.
         try perform(FileSystemCall(.synchronize, path: pathOf(file))) { (state) throws(FileSystemError) in
             guard let descriptor = state.descriptors[file.rawValue], var node = state.nodes[descriptor.node]
             else {
@@ -281,72 +318,99 @@ public final class CrashSimulatingFileSystem: SnapshotFileSystem, @unchecked Sen
         }
     }
 
-    public func status(atPath path: String) throws(FileSystemError) -> FileStatus {
-        try perform(FileSystemCall(.statusAtPath, path: path)) { (state) throws(FileSystemError) in
-            guard let node = state.nodes[try state.resolve(path)] else { throw FileSystemError(code: ENOENT) }
+    public func status(of name: String, in directory: OpenFile) throws(FileSystemError) -> FileStatus {
+        try perform(FileSystemCall(.statusOfEntry, path: pathOf(name, in: directory))) {
+            (state) throws(FileSystemError) in
+            guard let node = state.nodes[try state.entry(name, in: directory)] else {
+                throw FileSystemError(code: ENOENT)
+            }
             return node.status
         }
     }
 
-    public func renameExclusively(_ source: String, to destination: String) throws(FileSystemError) {
+    public func renameExclusively(_ source: String, to destination: String, in directory: OpenFile)
+        throws(FileSystemError)
+    {
         let supported = supportsExclusiveRename
-        try perform(FileSystemCall(.renameExclusively, path: destination)) {
+        try perform(FileSystemCall(.renameExclusively, path: pathOf(destination, in: directory))) {
             (state) throws(FileSystemError) in
             guard supported else { throw FileSystemError(code: EINVAL) }
-            let (sourceParent, sourceName) = try state.parentAndName(source)
-            let (destinationParent, destinationName) = try state.parentAndName(destination)
-            guard let node = state.nodes[sourceParent]?.entries[sourceName] else {
-                throw FileSystemError(code: ENOENT)
-            }
-            guard state.nodes[destinationParent]?.entries[destinationName] == nil else {
+            let parent = try state.directoryNode(directory)
+            let node = try state.entry(source, in: directory)
+            guard state.nodes[parent]?.entries[destination] == nil else {
                 throw FileSystemError(code: EEXIST)
             }
-            state.setEntry(destinationName, to: node, in: destinationParent)
-            state.setEntry(sourceName, to: nil, in: sourceParent)
+            state.setEntry(destination, to: node, in: parent)
+            state.setEntry(source, to: nil, in: parent)
         }
     }
 
-    public func link(_ source: String, to destination: String) throws(FileSystemError) {
-        try perform(FileSystemCall(.link, path: destination)) { (state) throws(FileSystemError) in
-            let node = try state.resolve(source)
+    public func rename(_ source: String, to destination: String, in directory: OpenFile)
+        throws(FileSystemError)
+    {
+        try perform(FileSystemCall(.rename, path: pathOf(destination, in: directory))) {
+            (state) throws(FileSystemError) in
+            let parent = try state.directoryNode(directory)
+            let node = try state.entry(source, in: directory)
+            if let replaced = state.nodes[parent]?.entries[destination],
+                state.nodes[replaced]?.isDirectory == true
+            {
+                throw FileSystemError(code: EISDIR)
+            }
+            state.setEntry(destination, to: node, in: parent)
+            state.setEntry(source, to: nil, in: parent)
+        }
+    }
+
+    public func link(_ source: String, to destination: String, in directory: OpenFile) throws(FileSystemError)
+    {
+        try perform(FileSystemCall(.link, path: pathOf(destination, in: directory))) {
+            (state) throws(FileSystemError) in
+            let parent = try state.directoryNode(directory)
+            let node = try state.entry(source, in: directory)
             guard state.nodes[node]?.isDirectory == false else { throw FileSystemError(code: EPERM) }
-            let (parent, name) = try state.parentAndName(destination)
-            guard state.nodes[parent]?.entries[name] == nil else { throw FileSystemError(code: EEXIST) }
-            state.setEntry(name, to: node, in: parent)
+            guard state.nodes[parent]?.entries[destination] == nil else {
+                throw FileSystemError(code: EEXIST)
+            }
+            state.setEntry(destination, to: node, in: parent)
         }
     }
 
-    public func unlink(_ path: String) throws(FileSystemError) {
-        try perform(FileSystemCall(.unlink, path: path)) { (state) throws(FileSystemError) in
-            let (parent, name) = try state.parentAndName(path)
-            guard let node = state.nodes[parent]?.entries[name] else { throw FileSystemError(code: ENOENT) }
+    public func unlink(_ name: String, in directory: OpenFile) throws(FileSystemError) {
+        try perform(FileSystemCall(.unlink, path: pathOf(name, in: directory))) {
+            (state) throws(FileSystemError) in
+            let parent = try state.directoryNode(directory)
+            let node = try state.entry(name, in: directory)
             guard state.nodes[node]?.isDirectory == false else { throw FileSystemError(code: EISDIR) }
             state.setEntry(name, to: nil, in: parent)
         }
     }
 
-    public func makeDirectory(_ path: String) throws(FileSystemError) {
-        try perform(FileSystemCall(.makeDirectory, path: path)) { (state) throws(FileSystemError) in
-            try state.makeDirectory(path)
+    public func makeDirectory(_ name: String, in directory: OpenFile) throws(FileSystemError) {
+        try perform(FileSystemCall(.makeDirectory, path: pathOf(name, in: directory))) {
+            (state) throws(FileSystemError) in
+            try state.makeDirectory(name, in: try state.directoryNode(directory))
         }
     }
 
-    public func removeDirectory(_ path: String) throws(FileSystemError) {
-        try perform(FileSystemCall(.removeDirectory, path: path)) { (state) throws(FileSystemError) in
-            let (parent, name) = try state.parentAndName(path)
-            guard let node = state.nodes[parent]?.entries[name] else { throw FileSystemError(code: ENOENT) }
-            guard let directory = state.nodes[node], directory.isDirectory else {
+    public func removeDirectory(_ name: String, in directory: OpenFile) throws(FileSystemError) {
+        try perform(FileSystemCall(.removeDirectory, path: pathOf(name, in: directory))) {
+            (state) throws(FileSystemError) in
+            let parent = try state.directoryNode(directory)
+            let node = try state.entry(name, in: directory)
+            guard let removed = state.nodes[node], removed.isDirectory else {
                 throw FileSystemError(code: ENOTDIR)
             }
-            guard directory.entries.isEmpty else { throw FileSystemError(code: ENOTEMPTY) }
+            guard removed.entries.isEmpty else { throw FileSystemError(code: ENOTEMPTY) }
             state.setEntry(name, to: nil, in: parent)
         }
     }
 
-    public func contentsOfDirectory(_ path: String) throws(FileSystemError) -> [String] {
-        try perform(FileSystemCall(.contentsOfDirectory, path: path)) { (state) throws(FileSystemError) in
-            guard let node = state.nodes[try state.resolve(path)], node.isDirectory else {
-                throw FileSystemError(code: ENOTDIR)
+    public func contentsOfDirectory(_ directory: OpenFile) throws(FileSystemError) -> [String] {
+        try perform(FileSystemCall(.contentsOfDirectory, path: pathOf(directory))) {
+            (state) throws(FileSystemError) in
+            guard let node = state.nodes[try state.directoryNode(directory)] else {
+                throw FileSystemError(code: EBADF)
             }
             return Array(node.entries.keys)
         }
@@ -356,6 +420,11 @@ public final class CrashSimulatingFileSystem: SnapshotFileSystem, @unchecked Sen
 
     private func pathOf(_ file: OpenFile) -> String {
         withState { $0.descriptors[file.rawValue]?.path } ?? file.description
+    }
+
+    private func pathOf(_ name: String, in directory: OpenFile) -> String {
+        let parent = pathOf(directory)
+        return parent == "/" ? "/" + name : parent + "/" + name
     }
 
     private func perform<Result>(
@@ -411,6 +480,7 @@ extension CrashSimulatingFileSystem {
             var node: Int
             var path: String
             var isWritable: Bool
+            var isAppending = false
             var offset = 0
         }
 
@@ -464,6 +534,10 @@ extension CrashSimulatingFileSystem {
 
         mutating func makeDirectory(_ path: String) throws(FileSystemError) {
             let (parent, name) = try parentAndName(path)
+            try makeDirectory(name, in: parent)
+        }
+
+        mutating func makeDirectory(_ name: String, in parent: Int) throws(FileSystemError) {
             guard nodes[parent]?.entries[name] == nil else { throw FileSystemError(code: EEXIST) }
             let id = nextNode
             nextNode += 1
@@ -471,26 +545,76 @@ extension CrashSimulatingFileSystem {
             setEntry(name, to: id, in: parent)
         }
 
-        mutating func open(_ path: String, _ mode: FileOpenMode) throws(FileSystemError) -> OpenFile {
-            let id: Int
-            switch mode {
-            case .readOnly:
-                id = try resolve(path)
-            case .directory:
-                id = try resolve(path)
-                guard nodes[id]?.isDirectory == true else { throw FileSystemError(code: ENOTDIR) }
-            case .createNew:
-                let (parent, name) = try parentAndName(path)
-                guard nodes[parent]?.entries[name] == nil else { throw FileSystemError(code: EEXIST) }
-                id = nextNode
-                nextNode += 1
-                nodes[id] = Node(isDirectory: false, modificationTime: tick())
-                setEntry(name, to: id, in: parent)
+        /// The directory node an open descriptor refers to (it may have been removed since: an open
+        /// directory outlives its name, as on POSIX).
+        func directoryNode(_ directory: OpenFile) throws(FileSystemError) -> Int {
+            guard let descriptor = descriptors[directory.rawValue] else { throw FileSystemError(code: EBADF) }
+            guard nodes[descriptor.node]?.isDirectory == true else { throw FileSystemError(code: ENOTDIR) }
+            return descriptor.node
+        }
+
+        /// The node the entry `name` of an open directory names.
+        func entry(_ name: String, in directory: OpenFile) throws(FileSystemError) -> Int {
+            guard !name.isEmpty, !name.contains("/") else { throw FileSystemError(code: EINVAL) }
+            guard let node = nodes[try directoryNode(directory)]?.entries[name] else {
+                throw FileSystemError(code: ENOENT)
             }
+            return node
+        }
+
+        func bytes(of id: Int, at offset: Int, upTo count: Int) throws(FileSystemError) -> [UInt8] {
+            guard let node = nodes[id], !node.isDirectory else { throw FileSystemError(code: EISDIR) }
+            let end = min(node.data.count, offset + max(0, count))
+            return offset < end ? Array(node.data[offset..<end]) : []
+        }
+
+        mutating func openDescriptor(node: Int, path: String, isWritable: Bool, isAppending: Bool = false)
+            -> OpenFile
+        {
             let descriptor = nextDescriptor
             nextDescriptor += 1
-            descriptors[descriptor] = Descriptor(node: id, path: path, isWritable: mode == .createNew)
+            descriptors[descriptor] = Descriptor(
+                node: node, path: path, isWritable: isWritable, isAppending: isAppending)
             return OpenFile(rawValue: descriptor)
+        }
+
+        mutating func open(_ name: String, in directory: OpenFile, _ mode: FileOpenMode)
+            throws(FileSystemError)
+            -> OpenFile
+        {
+            let parent = try directoryNode(directory)
+            guard let parentPath = descriptors[directory.rawValue]?.path else {
+                throw FileSystemError(code: EBADF)
+            }
+            let path = parentPath == "/" ? "/" + name : parentPath + "/" + name
+            let existing = nodes[parent]?.entries[name]
+            switch mode {
+            case .readOnly:
+                guard let existing else { throw FileSystemError(code: ENOENT) }
+                return openDescriptor(node: existing, path: path, isWritable: false)
+            case .directory:
+                guard let existing else { throw FileSystemError(code: ENOENT) }
+                guard nodes[existing]?.isDirectory == true else { throw FileSystemError(code: ENOTDIR) }
+                return openDescriptor(node: existing, path: path, isWritable: false)
+            case .append:
+                if let existing {
+                    guard nodes[existing]?.isDirectory == false else { throw FileSystemError(code: EISDIR) }
+                    return openDescriptor(node: existing, path: path, isWritable: true, isAppending: true)
+                }
+                return openDescriptor(
+                    node: createFile(name, in: parent), path: path, isWritable: true, isAppending: true)
+            case .createNew:
+                guard existing == nil else { throw FileSystemError(code: EEXIST) }
+                return openDescriptor(node: createFile(name, in: parent), path: path, isWritable: true)
+            }
+        }
+
+        private mutating func createFile(_ name: String, in parent: Int) -> Int {
+            let id = nextNode
+            nextNode += 1
+            nodes[id] = Node(isDirectory: false, modificationTime: tick())
+            setEntry(name, to: id, in: parent)
+            return id
         }
 
         /// Makes every file and directory durable as it is now.

@@ -11,7 +11,8 @@ public import WidgetTimeline
 
 /// A ``SnapshotFileSystem`` that passes every call to another one — the live POSIX one by
 /// default — except the calls its faults pick, which fail with any `errno`, write short, or are
-/// interrupted. It records every call, so a test can trace a save and then fail each call in turn.
+/// interrupted. It records every call, with the path of what it concerns, so a test can trace a
+/// save and then fail each call in turn, or pause before one (``pausePoint``).
 ///
 /// ```swift
 /// let fileSystem = FaultInjectingFileSystem()
@@ -63,7 +64,7 @@ public final class FaultInjectingFileSystem: SnapshotFileSystem, @unchecked Send
     ///
     /// ```swift
     /// fileSystem.pausePoint = { call in
-    ///     if call.kind == .renameExclusively { try? otherWriter.commit(newer) }
+    ///     if call.kind == .renameExclusively { _ = try? otherWriter.commit(newer) }
     /// }
     /// ```
     public var pausePoint: (@Sendable (FileSystemCall) -> Void)? {
@@ -89,9 +90,28 @@ public final class FaultInjectingFileSystem: SnapshotFileSystem, @unchecked Send
 
     public func isProcessRunning(_ processID: Int32) -> Bool { base.isProcessRunning(processID) }
 
-    public func open(_ path: String, _ mode: FileOpenMode) throws(FileSystemError) -> OpenFile {
+    public func openRoot(_ path: String) throws(FileSystemError) -> OpenFile {
+        try failIfFaulted(FileSystemCall(.openRoot, path: path))
+        let file = try base.openRoot(path)
+        withState { $0.openPaths[file] = path }
+        return file
+    }
+
+    public func openDirectory(_ name: String, belowRoot rootPath: String) throws(FileSystemError) -> OpenFile
+    {
+        let path = (rootPath == "/" ? "" : rootPath) + "/" + name
+        try failIfFaulted(FileSystemCall(.open, path: path, mode: .directory))
+        let file = try base.openDirectory(name, belowRoot: rootPath)
+        withState { $0.openPaths[file] = path }
+        return file
+    }
+
+    public func open(_ name: String, in directory: OpenFile, _ mode: FileOpenMode) throws(FileSystemError)
+        -> OpenFile
+    {
+        let path = path(of: name, in: directory)
         try failIfFaulted(FileSystemCall(.open, path: path, mode: mode))
-        let file = try base.open(path, mode)
+        let file = try base.open(name, in: directory, mode)
         withState { $0.openPaths[file] = path }
         return file
     }
@@ -99,6 +119,11 @@ public final class FaultInjectingFileSystem: SnapshotFileSystem, @unchecked Send
     public func read(_ file: OpenFile, upTo count: Int) throws(FileSystemError) -> [UInt8] {
         try failIfFaulted(FileSystemCall(.read, path: path(of: file)))
         return try base.read(file, upTo: count)
+    }
+
+    public func read(_ file: OpenFile, at offset: Int, upTo count: Int) throws(FileSystemError) -> [UInt8] {
+        try failIfFaulted(FileSystemCall(.read, path: path(of: file)))
+        return try base.read(file, at: offset, upTo: count)
     }
 
     public func write(_ file: OpenFile, _ bytes: ArraySlice<UInt8>) throws(FileSystemError) -> Int {
@@ -109,9 +134,9 @@ public final class FaultInjectingFileSystem: SnapshotFileSystem, @unchecked Send
         }
     }
 
-    public func synchronize(_ file: OpenFile) throws(FileSystemError) {
-        try failIfFaulted(FileSystemCall(.synchronize, path: path(of: file)))
-        try base.synchronize(file)
+    public func synchronize(_ file: OpenFile, barrierOnly: Bool) throws(FileSystemError) {
+        try failIfFaulted(FileSystemCall(.synchronize, path: path(of: file), barrierOnly: barrierOnly))
+        try base.synchronize(file, barrierOnly: barrierOnly)
     }
 
     public func close(_ file: OpenFile) throws(FileSystemError) {
@@ -127,39 +152,49 @@ public final class FaultInjectingFileSystem: SnapshotFileSystem, @unchecked Send
         return try base.status(file)
     }
 
-    public func status(atPath path: String) throws(FileSystemError) -> FileStatus {
-        try failIfFaulted(FileSystemCall(.statusAtPath, path: path))
-        return try base.status(atPath: path)
+    public func status(of name: String, in directory: OpenFile) throws(FileSystemError) -> FileStatus {
+        try failIfFaulted(FileSystemCall(.statusOfEntry, path: path(of: name, in: directory)))
+        return try base.status(of: name, in: directory)
     }
 
-    public func renameExclusively(_ source: String, to destination: String) throws(FileSystemError) {
-        try failIfFaulted(FileSystemCall(.renameExclusively, path: destination))
-        try base.renameExclusively(source, to: destination)
+    public func renameExclusively(_ source: String, to destination: String, in directory: OpenFile)
+        throws(FileSystemError)
+    {
+        try failIfFaulted(FileSystemCall(.renameExclusively, path: path(of: destination, in: directory)))
+        try base.renameExclusively(source, to: destination, in: directory)
     }
 
-    public func link(_ source: String, to destination: String) throws(FileSystemError) {
-        try failIfFaulted(FileSystemCall(.link, path: destination))
-        try base.link(source, to: destination)
+    public func rename(_ source: String, to destination: String, in directory: OpenFile)
+        throws(FileSystemError)
+    {
+        try failIfFaulted(FileSystemCall(.rename, path: path(of: destination, in: directory)))
+        try base.rename(source, to: destination, in: directory)
     }
 
-    public func unlink(_ path: String) throws(FileSystemError) {
-        try failIfFaulted(FileSystemCall(.unlink, path: path))
-        try base.unlink(path)
+    public func link(_ source: String, to destination: String, in directory: OpenFile) throws(FileSystemError)
+    {
+        try failIfFaulted(FileSystemCall(.link, path: path(of: destination, in: directory)))
+        try base.link(source, to: destination, in: directory)
     }
 
-    public func makeDirectory(_ path: String) throws(FileSystemError) {
-        try failIfFaulted(FileSystemCall(.makeDirectory, path: path))
-        try base.makeDirectory(path)
+    public func unlink(_ name: String, in directory: OpenFile) throws(FileSystemError) {
+        try failIfFaulted(FileSystemCall(.unlink, path: path(of: name, in: directory)))
+        try base.unlink(name, in: directory)
     }
 
-    public func removeDirectory(_ path: String) throws(FileSystemError) {
-        try failIfFaulted(FileSystemCall(.removeDirectory, path: path))
-        try base.removeDirectory(path)
+    public func makeDirectory(_ name: String, in directory: OpenFile) throws(FileSystemError) {
+        try failIfFaulted(FileSystemCall(.makeDirectory, path: path(of: name, in: directory)))
+        try base.makeDirectory(name, in: directory)
     }
 
-    public func contentsOfDirectory(_ path: String) throws(FileSystemError) -> [String] {
-        try failIfFaulted(FileSystemCall(.contentsOfDirectory, path: path))
-        return try base.contentsOfDirectory(path)
+    public func removeDirectory(_ name: String, in directory: OpenFile) throws(FileSystemError) {
+        try failIfFaulted(FileSystemCall(.removeDirectory, path: path(of: name, in: directory)))
+        try base.removeDirectory(name, in: directory)
+    }
+
+    public func contentsOfDirectory(_ directory: OpenFile) throws(FileSystemError) -> [String] {
+        try failIfFaulted(FileSystemCall(.contentsOfDirectory, path: path(of: directory)))
+        return try base.contentsOfDirectory(directory)
     }
 
     // MARK: - Deciding
@@ -176,6 +211,12 @@ public final class FaultInjectingFileSystem: SnapshotFileSystem, @unchecked Send
 
     private func path(of file: OpenFile) -> String {
         withState { $0.openPaths[file] } ?? file.description
+    }
+
+    /// The path of the entry `name` of an open directory.
+    private func path(of name: String, in directory: OpenFile) -> String {
+        let parent = path(of: directory)
+        return parent == "/" ? "/" + name : parent + "/" + name
     }
 
     private func decide(_ call: FileSystemCall) -> Decision {

@@ -45,6 +45,12 @@ public final class ManualClock: WidgetClock, WidgetTimer, @unchecked Sendable {
         }
     }
 
+    /// Sets the clock to `instant`, forwards or back, firing nothing: a device whose time is changed
+    /// (a user, a time zone database, another device's clock).
+    public func set(to instant: Date) {
+        lock.withLock { current = instant }
+    }
+
     public func schedule(at deadline: Date, _ action: @escaping @Sendable () -> Void) {
         lock.withLock { scheduled = (deadline, action) }
     }

@@ -75,8 +75,27 @@ struct AdversarialStoreInputTests {
                 payload: Data((#"{"a":""# + String(repeating: "x", count: (1 << 20) - 200) + #""}"#).utf8),
                 exitCode: .badData, message: "over the 1048576-byte limit"),
             Write(
+                name: "--observed-at in the future: 2099",
+                arguments: ["--observed-at", "2099-01-01T00:00:00Z"],
+                payload: Data(payload.utf8), exitCode: .badData,
+                message:
+                    "cannot commit 'task-count': observedAt 2099-01-01T00:00:00Z is after the commit's own time "
+                    + "2026-11-29T00:00:00Z by more than 60 s; data cannot be observed in the future"
+            ),
+            Write(
+                name: "--observed-at 61 s ahead of the commit",
+                arguments: ["--observed-at", "2026-11-29T09:01:01+09:00"],
+                payload: Data(payload.utf8), exitCode: .badData, message: "by more than 60 s"),
+            Write(
                 name: "--observed-at whose UTC instant is in year 10000",
                 arguments: ["--observed-at", "9999-12-31T23:00:00-23:59"],
+                payload: Data(payload.utf8), exitCode: .badData,
+                message:
+                    "cannot commit 'task-count': observedAt 10000-01-01T22:59:00Z is after the commit's own time"
+            ),
+            Write(
+                name: "--observed-at whose UTC instant is before year 0000",
+                arguments: ["--observed-at", "0000-01-01T00:00:00+00:01"],
                 payload: Data(payload.utf8), exitCode: .badData,
                 message:
                     "cannot commit 'task-count': the snapshot could not be encoded as JSON: at $.observedAt: the instant"
@@ -227,6 +246,8 @@ struct AdversarialStoreInputTests {
         var name: String
         var log: Data
         var skipped: Int
+        /// What the output says about a log read only in part.
+        var note: String?
         var testDescription: String { name }
     }
 
@@ -254,9 +275,15 @@ struct AdversarialStoreInputTests {
                 #"{"at":"2026-11-29T00:00:00Z","key":"a\u001b[2J\nb","kind":"\u001b]0;owned\u0007","side":"host","stage":"reload_request"}"#
                     .utf8 + [0x0A]) + goodLine,
             skipped: 0),
-        // 10 MiB: read up to twice the rotation size (256 KiB), not all of it.
+        // 10 MiB: its newest twice the rotation size (256 KiB) are read, not all of it; the last line
+        // is whitespace and an event, which is valid JSON.
         DamagedLog(
-            name: "an enormous log", log: Data(repeating: 0x20, count: 10 << 20) + goodLine, skipped: 1),
+            name: "an enormous log", log: Data(repeating: 0x20, count: 10 << 20) + goodLine, skipped: 0,
+            note: "read the last 256 KiB of 10 MiB of"),
+        DamagedLog(
+            name: "an enormous log of events",
+            log: Data(String(repeating: String(decoding: goodLine, as: UTF8.self), count: 80_000).utf8),
+            skipped: 1, note: "read the last 256 KiB of"),
     ]
 
     @Test(
@@ -275,6 +302,13 @@ struct AdversarialStoreInputTests {
                 #expect(
                     result.standardOutput.contains("\(test.skipped) incomplete lines skipped"),
                     "\(result.standardOutput)")
+            } else {
+                #expect(
+                    !result.standardOutput.contains("incomplete lines skipped"), "\(result.standardOutput)")
+            }
+            if let note = test.note {
+                #expect(
+                    result.standardOutput.contains("note: " + note), "\(result.standardOutput.prefix(300))")
             }
             #expect(
                 !result.standardOutput.unicodeScalars.contains {

@@ -103,8 +103,19 @@ extension JSONValue: Codable {
                 try container.encode(value)
             } else if !number.isExactDouble, let value = number.decimalValue {
                 try container.encode(value)
-            } else {
+            } else if number.isExactDouble {
                 try container.encode(number.doubleValue)
+            } else {
+                // Neither a `Double` nor a `Decimal` holds it: writing the nearest `Double` would
+                // store, and show to every reader, another number than this value holds.
+                throw EncodingError.invalidValue(
+                    number.canonicalText,
+                    .init(
+                        codingPath: encoder.codingPath,
+                        debugDescription:
+                            "the number \(number.canonicalText) has more digits than a Double or a Decimal holds "
+                            + "(a Double reads it as \(JSONNumber(number.doubleValue)?.canonicalText ?? "?")); "
+                            + "write it with at most 17 significant digits"))
             }
         case .string(let value):
             var container = encoder.singleValueContainer()

@@ -13,12 +13,17 @@ public struct Diagnosis: Sendable, Hashable {
     /// The verdict for each key seen in the log, sorted by key.
     public var keys: [KeyDiagnosis]
 
-    /// Diagnoses `events` (in any order).
+    /// Diagnoses `events` in the order they were logged (``FileDiagnosticLog/read()``'s order).
+    ///
+    /// "After" means later in the log, never a later timestamp: the host and the extension append
+    /// to one file, so its order is the order things happened, while a clock set back (or two
+    /// clocks that disagree) would put a provider run before the commit it read.
     public init(events: [DiagnosticEvent]) {
-        let sorted = events.enumerated().sorted { ($0.element.at, $0.offset) < ($1.element.at, $1.offset) }
-            .map(\.element)
-        let keyNames = Set(sorted.compactMap(\.key))
-        keys = keyNames.sorted().map { KeyDiagnosis(key: $0, events: sorted) }
+        let keyNames = Set(events.compactMap(\.key))
+        let logged = events.enumerated().map {
+            KeyDiagnosis.LoggedEvent(position: $0.offset, event: $0.element)
+        }
+        keys = keyNames.sorted().map { KeyDiagnosis(key: $0, events: logged) }
     }
 
     /// Whether some key has a failing stage.
@@ -79,30 +84,38 @@ public struct KeyDiagnosis: Sendable, Hashable {
         return (before + [failure.detail]).joined(separator: "; ")
     }
 
-    init(key: String, events: [DiagnosticEvent]) {
+    init(key: String, events: [LoggedEvent]) {
         self.key = key
-        findings = Self.walk(key: key, events: events.filter { $0.key == key }, all: events)
+        findings = Self.walk(key: key, events: events.filter { $0.event.key == key }, all: events)
     }
 
     private static func clock(_ date: Date) -> String { Instant.format(date) }
 
-    private static func walk(key: String, events: [DiagnosticEvent], all: [DiagnosticEvent]) -> [Finding] {
+    /// An event and where it is in the log.
+    struct LoggedEvent {
+        var position: Int
+        var event: DiagnosticEvent
+    }
+
+    private static func walk(key: String, events: [LoggedEvent], all: [LoggedEvent]) -> [Finding] {
         var findings: [Finding] = []
         func fail(_ stage: Stage, _ detail: String) -> [Finding] {
             findings + [Finding(stage: stage, verdict: .failed, detail: detail)]
         }
 
-        // 1. The newest host commit.
-        guard let commit = events.last(where: { $0.stage == .snapshotCommit && $0.side == .host }) else {
-            if let saved = events.last(where: { $0.stage == .snapshotCommit }) {
+        // 1. The newest host commit: the last one logged.
+        guard let logged = events.last(where: { $0.event.stage == .snapshotCommit && $0.event.side == .host })
+        else {
+            if let saved = events.last(where: { $0.event.stage == .snapshotCommit }) {
                 findings.append(
                     Finding(
                         stage: .saved, verdict: .passed,
                         detail:
-                            "extension saved fetched revision \(saved.revision ?? 0) at \(clock(saved.at))"))
+                            "extension saved fetched revision \(saved.event.revision ?? 0) at \(clock(saved.event.at))"
+                    ))
                 return walkExtension(from: saved, key: key, events: events, findings: findings)
             }
-            let failedCommit = events.last { $0.stage == .error && $0.side == .host }
+            let failedCommit = events.last { $0.event.stage == .error && $0.event.side == .host }?.event
             let detail =
                 failedCommit.map {
                     "host tried to save at \(clock($0.at)) but failed (\($0.reason ?? "error"))"
@@ -110,13 +123,15 @@ public struct KeyDiagnosis: Sendable, Hashable {
                 ?? "no host commit for '\(key)' in the log → the host never saved it, or logs to another directory"
             return fail(.saved, detail)
         }
+        let commit = logged.event
         let revision = commit.revision ?? 0
         findings.append(
             Finding(stage: .saved, verdict: .passed, detail: "host committed revision \(revision)"))
 
         // 2. A reload of the commit's kind, after it.
         let kind = commit.kind ?? ""
-        let reloads = all.filter { $0.stage == .reloadRequest && $0.at >= commit.at }
+        let reloads = all.filter { $0.position > logged.position && $0.event.stage == .reloadRequest }.map(
+            \.event)
         if let skipped = reloads.first(where: { $0.kind == kind && $0.reason == "not-installed" }),
             !reloads.contains(where: { ($0.kind == kind || $0.kind == "*") && $0.reason != "not-installed" })
         {
@@ -126,8 +141,9 @@ public struct KeyDiagnosis: Sendable, Hashable {
                     + "of that kind → check the kind string, or that the widget is added")
         }
         guard
-            let reload = reloads.first(where: {
-                ($0.kind == kind || $0.kind == "*") && $0.reason != "not-installed"
+            let reload = all.first(where: {
+                $0.position > logged.position && $0.event.stage == .reloadRequest
+                    && ($0.event.kind == kind || $0.event.kind == "*") && $0.event.reason != "not-installed"
             })
         else {
             if let other = reloads.first(where: { $0.key == key }) {
@@ -146,10 +162,11 @@ public struct KeyDiagnosis: Sendable, Hashable {
 
         // 3. A provider run for this key after the reload request.
         let runs = all.filter {
-            $0.stage == .providerRun && $0.side == .widgetExtension && $0.at >= reload.at
+            $0.position > reload.position && $0.event.stage == .providerRun
+                && $0.event.side == .widgetExtension
         }
-        guard let run = runs.first(where: { $0.key == key }) else {
-            if let other = runs.first(where: { $0.kind != nil && $0.kind != kind }) {
+        guard let run = runs.first(where: { $0.event.key == key }) else {
+            if let other = runs.first(where: { $0.event.kind != nil && $0.event.kind != kind })?.event {
                 return fail(
                     .providerRan,
                     "the extension ran kind '\(other.kind ?? "?")' but no provider of kind '\(kind)' "
@@ -157,24 +174,24 @@ public struct KeyDiagnosis: Sendable, Hashable {
             }
             return fail(
                 .providerRan,
-                "no provider run since the reload request at \(clock(reload.at)) "
+                "no provider run since the reload request at \(clock(reload.event.at)) "
                     + "→ the system has not refreshed yet (budget, app in foreground), or the extension logs elsewhere"
             )
         }
-        if run.kind != nil && run.kind != kind {
+        if run.event.kind != nil && run.event.kind != kind {
             return fail(
                 .providerRan,
-                "the provider for '\(key)' runs kind '\(run.kind ?? "?")', but the host reloads '\(kind)' "
+                "the provider for '\(key)' runs kind '\(run.event.kind ?? "?")', but the host reloads '\(kind)' "
                     + "→ the kind strings must match")
         }
         findings.append(
-            Finding(stage: .providerRan, verdict: .passed, detail: "provider ran at \(clock(run.at))"))
+            Finding(stage: .providerRan, verdict: .passed, detail: "provider ran at \(clock(run.event.at))"))
         return walkRead(after: run, revision: revision, key: key, events: events, findings: findings)
     }
 
     /// Stages 3–6 for a revision the extension itself fetched and saved (no host involvement).
     private static func walkExtension(
-        from saved: DiagnosticEvent, key: String, events: [DiagnosticEvent], findings: [Finding]
+        from saved: LoggedEvent, key: String, events: [LoggedEvent], findings: [Finding]
     )
         -> [Finding]
     {
@@ -183,33 +200,36 @@ public struct KeyDiagnosis: Sendable, Hashable {
             Finding(
                 stage: .reloadRequested, verdict: .notObserved,
                 detail: "no host reload (the extension fetched the data)"))
-        guard let run = events.last(where: { $0.stage == .providerRun && $0.at <= saved.at }) else {
+        guard
+            let run = events.last(where: { $0.event.stage == .providerRun && $0.position < saved.position })
+        else {
             return findings + [
                 Finding(stage: .providerRan, verdict: .notObserved, detail: "no provider run logged")
             ]
         }
         findings.append(
-            Finding(stage: .providerRan, verdict: .passed, detail: "provider ran at \(clock(run.at))"))
+            Finding(stage: .providerRan, verdict: .passed, detail: "provider ran at \(clock(run.event.at))"))
         return walkRead(
-            after: run, revision: saved.revision ?? 0, key: key, events: events, findings: findings)
+            after: run, revision: saved.event.revision ?? 0, key: key, events: events, findings: findings)
     }
 
     private static func walkRead(
-        after run: DiagnosticEvent,
+        after run: LoggedEvent,
         revision: Int,
         key: String,
-        events: [DiagnosticEvent],
+        events: [LoggedEvent],
         findings: [Finding]
     ) -> [Finding] {
         var findings = findings
-        let later = events.filter { $0.at >= run.at }
+        let later = events.filter { $0.position > run.position }.map(\.event)
+        let ranAt = clock(run.event.at)
         // 4. The revision the provider read.
         guard let read = later.first(where: { $0.stage == .snapshotRead }) else {
             return findings + [
                 Finding(
                     stage: .revisionRead, verdict: .failed,
                     detail:
-                        "provider ran at \(clock(run.at)) but logged no read → the provider does not read the store"
+                        "provider ran at \(ranAt) but logged no read → the provider does not read the store"
                 )
             ]
         }
@@ -218,7 +238,7 @@ public struct KeyDiagnosis: Sendable, Hashable {
                 Finding(
                     stage: .revisionRead, verdict: .failed,
                     detail:
-                        "provider ran at \(clock(run.at)) but found no snapshot (\(read.reason ?? "missing")) "
+                        "provider ran at \(ranAt) but found no snapshot (\(read.reason ?? "missing")) "
                         + "→ the extension reads another directory (check the App Group identifier)")
             ]
         }
@@ -226,7 +246,7 @@ public struct KeyDiagnosis: Sendable, Hashable {
             return findings + [
                 Finding(
                     stage: .revisionRead, verdict: .failed,
-                    detail: "provider ran at \(clock(run.at)) but read revision \(readRevision) "
+                    detail: "provider ran at \(ranAt) but read revision \(readRevision) "
                         + "→ the extension reads another directory or an old copy")
             ]
         }

@@ -1,11 +1,11 @@
 public import Foundation
 
 #if canImport(Darwin)
-    public import Darwin
+    import Darwin
 #elseif canImport(Glibc)
     import Glibc
 #elseif canImport(Musl)
-    public import Musl
+    import Musl
 #endif
 
 /// The diagnostics log in the shared directory: written by the host and the extension,
@@ -14,10 +14,15 @@ public import Foundation
 /// Events are JSON lines in `<directory>/diagnostics/events.jsonl`. Each event — or each batch
 /// given to ``record(contentsOf:)`` — is appended with a single `write` on a descriptor opened
 /// with `O_APPEND`, so two processes never interleave inside a line, and a process killed with
-/// `kill -9` leaves every earlier line intact. When the file passes ``maximumBytes`` the writer
-/// renames it to `events.1.jsonl` (replacing the older generation) and starts a new one: at most
-/// twice the limit is kept. Readers skip any line that is not a complete event (a torn last line
-/// after a power loss), so nothing half-written is read.
+/// `kill -9` leaves every earlier line intact. A write that stopped short (a full disk) leaves a
+/// fragment without its line feed; the next append starts on a line of its own, and a reader
+/// skips the fragment and still reads an event glued to it by a concurrent writer. When the file
+/// passes ``maximumBytes`` the writer renames it to `events.1.jsonl` (replacing the older
+/// generation) and starts a new one: at most twice the limit is kept.
+///
+/// Like the snapshot store, the log never leaves the shared directory and never blocks: the
+/// `diagnostics` directory and the files are opened relative to it without following a symbolic
+/// link and without blocking, and anything but a directory and regular files there is refused.
 ///
 /// Logging never fails the caller: an event that cannot be written is dropped.
 public struct FileDiagnosticLog: DiagnosticSink {
@@ -25,24 +30,67 @@ public struct FileDiagnosticLog: DiagnosticSink {
     public let directory: URL
     /// The size at which the current file is rotated.
     public let maximumBytes: Int
+    /// The file-system calls the log makes.
+    public let fileSystem: any SnapshotFileSystem
 
-    public init(directory: URL, maximumBytes: Int = 128 * 1024) {
+    public init(
+        directory: URL, maximumBytes: Int = 128 * 1024, fileSystem: any SnapshotFileSystem = POSIXFileSystem()
+    ) {
         self.directory = directory
         self.maximumBytes = max(4096, maximumBytes)
+        self.fileSystem = fileSystem
         // Paths are computed once: URL path building can touch the file system.
-        logDirectory = directory.appendingPathComponent("diagnostics", isDirectory: true).path
-        currentPath = logDirectory + "/events.jsonl"
-        previousPath = logDirectory + "/events.1.jsonl"
+        layout = StoreLayout(root: directory.standardizedFileURL.path)
+        logDirectory = (layout.root == "/" ? "" : layout.root) + "/" + Self.directoryName
+        currentPath = logDirectory + "/" + Self.currentName
+        previousPath = logDirectory + "/" + Self.previousName
     }
 
-    let logDirectory: String
+    static let directoryName = "diagnostics"
+    static let currentName = "events.jsonl"
+    static let previousName = "events.1.jsonl"
+
+    private let layout: StoreLayout
+    /// The `diagnostics` directory.
+    public let logDirectory: String
     /// The file new events are appended to.
     public let currentPath: String
     /// The previous generation, kept after a rotation.
     public let previousPath: String
 
-    /// Whether the log has been written at all.
-    public var exists: Bool { access(currentPath, F_OK) == 0 || access(previousPath, F_OK) == 0 }
+    /// How much of one generation a read loads at most: the newest part of a larger file.
+    public var readLimit: Int { maximumBytes * 2 }
+
+    /// Whether the log has been written at all: either generation has an entry, whatever it is.
+    public var exists: Bool {
+        withLogDirectory { opened in
+            switch opened {
+            case .success(nil): return false
+            // A `diagnostics` that is not a directory is there all the same; reading it says why.
+            case .failure: return true
+            case .success(let log?):
+                return [Self.currentName, Self.previousName].contains { name in
+                    (try? interruptible { () throws(FileSystemError) in
+                        try fileSystem.status(of: name, in: log.file)
+                    }) != nil
+                }
+            }
+        }
+    }
+
+    /// Runs `body` with the `diagnostics` directory opened (`nil` when there is none, a failure
+    /// when something else is in its place), and closes it after.
+    private func withLogDirectory<Value>(
+        creating: Bool = false, _ body: (Result<OpenDirectory?, SnapshotStoreError>) -> Value
+    ) -> Value {
+        let directories = StoreDirectories(layout: layout, fileSystem: fileSystem)
+        defer { directories.closeAll() }
+        let opened = Result { () throws(SnapshotStoreError) in
+            try directories.belowRoot(Self.directoryName, creating: creating)
+        }
+        defer { if case .success(let log?) = opened { try? fileSystem.close(log.file) } }
+        return body(opened)
+    }
 
     public func record(_ event: DiagnosticEvent) {
         record(contentsOf: [event])
@@ -63,93 +111,250 @@ public struct FileDiagnosticLog: DiagnosticSink {
 
     /// Appends complete lines with a single `write`, rotating first when they would pass the limit.
     private func append(_ lines: [UInt8]) {
-        var descriptor = open(currentPath, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o644)
-        if descriptor < 0 && errno == ENOENT {
-            // First event in this shared directory: create the log's directory, then try again.
-            if mkdir(logDirectory, 0o755) != 0 && errno != EEXIST { return }
-            descriptor = open(currentPath, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o644)
+        withLogDirectory(creating: true) { opened in
+            guard case .success(let log?) = opened else { return }
+            append(lines, in: log)
         }
-        guard descriptor >= 0 else { return }
-        var status = stat()
-        if fstat(descriptor, &status) == 0, Int(status.st_size) + lines.count > maximumBytes,
-            status.st_size > 0
-        {
+    }
+
+    private func append(_ lines: [UInt8], in log: OpenDirectory) {
+        guard var (file, size) = openForAppending(in: log) else { return }
+        if size > 0, size + lines.count > maximumBytes {
             // Rotate: whichever process gets here first renames; the other's descriptor then
-            // points at the renamed file, which is why it reopens the current path.
-            _ = rename(currentPath, previousPath)
-            close(descriptor)
-            descriptor = open(currentPath, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o644)
-            guard descriptor >= 0 else { return }
+            // points at the renamed file, which is why it reopens the current name.
+            _ = try? interruptible { () throws(FileSystemError) in
+                try fileSystem.rename(Self.currentName, to: Self.previousName, in: log.file)
+            }
+            try? fileSystem.close(file)
+            guard let reopened = openForAppending(in: log) else { return }
+            (file, size) = reopened
         }
-        lines.withUnsafeBytes { buffer in
-            var written = 0
-            while written < buffer.count {
-                let result = write(descriptor, buffer.baseAddress! + written, buffer.count - written)
-                if result > 0 {
-                    written += result
-                } else if result < 0 && errno == EINTR {
-                    continue
-                } else {
-                    break
+        defer { try? fileSystem.close(file) }
+        var bytes = lines
+        // A write that stopped short before left a fragment without its line feed: start on a line
+        // of our own, so this event is not glued to it. (A concurrent writer's fragment landing
+        // between this check and the write is the reader's to separate; see `parse`.)
+        if size > 0,
+            let last = try? interruptible({ () throws(FileSystemError) in
+                try fileSystem.read(file, at: size - 1, upTo: 1)
+            }), last != [0x0A]
+        {
+            bytes.insert(0x0A, at: 0)
+        }
+        var written = 0
+        var idleWrites = 0
+        while written < bytes.count {
+            guard
+                let count = try? interruptible({ () throws(FileSystemError) in
+                    try fileSystem.write(file, bytes[written...])
+                })
+            else { return }
+            if count <= 0 {
+                idleWrites += 1
+                if idleWrites > 3 { return }
+            }
+            written += max(0, count)
+        }
+    }
+
+    /// The current file, opened to append, and its size; `nil` when it cannot be opened or is not a
+    /// regular file (a FIFO planted there: nothing is written, and nothing blocks).
+    private func openForAppending(in log: OpenDirectory) -> (file: OpenFile, size: Int)? {
+        guard
+            let file = try? interruptible({ () throws(FileSystemError) in
+                try fileSystem.open(Self.currentName, in: log.file, .append)
+            })
+        else { return nil }
+        guard
+            let status = try? interruptible({ () throws(FileSystemError) in try fileSystem.status(file) }),
+            status.kind == .regular
+        else {
+            try? fileSystem.close(file)
+            return nil
+        }
+        return (file, status.size)
+    }
+
+    /// Every complete event in the log in the order it was written: the previous generation, then
+    /// the current one, each line after the one before — never sorted by the events' own times,
+    /// which a clock set back would scramble. Lines that are not complete events are skipped and
+    /// counted; a generation larger than ``readLimit`` is read from its newest part, and said so.
+    public func read() -> DiagnosticLogContents {
+        withLogDirectory { opened in
+            var contents = DiagnosticLogContents(events: [], skippedLines: 0)
+            switch opened {
+            case .success(nil): break
+            case .success(let log?): read(into: &contents, from: log)
+            case .failure(let error):
+                contents.notes.append(
+                    DiagnosticLogNote(path: logDirectory, kind: .refused(error.description)))
+            }
+            return contents
+        }
+    }
+
+    /// Both generations' events, in file order, into `contents`.
+    private func read(into contents: inout DiagnosticLogContents, from log: OpenDirectory) {
+        for name in [Self.previousName, Self.currentName] {
+            let path = log.path + "/" + name
+            switch readGeneration(name, in: log) {
+            case .absent:
+                continue
+            case .refused(let reason):
+                contents.notes.append(DiagnosticLogNote(path: path, kind: .refused(reason)))
+            case .read(let data, let total):
+                if data.count < total {
+                    contents.notes.append(
+                        DiagnosticLogNote(
+                            path: path, kind: .partial(readBytes: data.count, totalBytes: total)))
                 }
+                // Read from the middle of a file, the first line is usually the end of one: skipped
+                // like a torn line, with an event it ends with still read.
+                let parsed = Self.parse(data)
+                contents.events += parsed.events
+                contents.skippedLines += parsed.skippedLines
             }
         }
-        close(descriptor)
     }
 
-    /// Every complete event in the log, oldest first. Lines that are not complete events are
-    /// skipped and counted.
-    public func read() -> DiagnosticLogContents {
-        var events: [DiagnosticEvent] = []
-        var skipped = 0
-        for path in [previousPath, currentPath] {
-            guard let handle = FileHandle(forReadingAtPath: path) else { continue }
-            defer { try? handle.close() }
-            // Bounded: a log larger than two generations was not written by this package.
-            guard let data = try? handle.read(upToCount: maximumBytes * 2) else { continue }
-            let parsed = Self.parse(data)
-            events += parsed.events
-            skipped += parsed.skippedLines
+    private enum Generation {
+        case absent
+        case refused(String)
+        /// The bytes read, and the file's size.
+        case read(Data, total: Int)
+    }
+
+    /// One generation's newest ``readLimit`` bytes, opened without following a link or blocking.
+    private func readGeneration(_ name: String, in log: OpenDirectory) -> Generation {
+        let file: OpenFile
+        do {
+            file = try interruptible { () throws(FileSystemError) in
+                try fileSystem.open(name, in: log.file, .readOnly)
+            }
+        } catch  where error.code == ENOENT {
+            return .absent
+        } catch  where error.code == ELOOP {
+            return .refused("it is a symbolic link, which the log never follows")
+        } catch {
+            return .refused("it cannot be opened: \(error)")
         }
-        let ordered = events.enumerated().sorted { ($0.element.at, $0.offset) < ($1.element.at, $1.offset) }
-            .map(\.element)
-        return DiagnosticLogContents(events: ordered, skippedLines: skipped)
+        defer { try? fileSystem.close(file) }
+        let size: Int
+        do {
+            let status = try interruptible { () throws(FileSystemError) in try fileSystem.status(file) }
+            guard status.kind == .regular else { return .refused("it is \(status.kind), not a log file") }
+            size = status.size
+        } catch {
+            return .refused("it cannot be inspected: \(error)")
+        }
+        let start = max(0, size - readLimit)
+        var data = Data()
+        while start + data.count < size {
+            guard
+                let chunk = try? interruptible({ () throws(FileSystemError) in
+                    try fileSystem.read(
+                        file, at: start + data.count, upTo: min(1 << 16, size - start - data.count))
+                }), !chunk.isEmpty
+            else { break }
+            data += chunk
+        }
+        return .read(data, total: size)
     }
 
-    /// The events in JSON-lines `data`; a last line without its newline is incomplete and skipped.
-    public static func parse(_ data: Data) -> DiagnosticLogContents {
+    /// The events in JSON-lines `data`; a last line without its line feed is incomplete and
+    /// skipped. A line that is not an event but ends with one — a fragment a write left short, with
+    /// another process's event appended to it — yields that event, and the fragment is skipped.
+    public static func parse(_ data: some DataProtocol) -> DiagnosticLogContents {
         var events: [DiagnosticEvent] = []
         var skipped = 0
         let decoder = JSONCoding.decoder()
-        var lines = data.split(separator: 0x0A, omittingEmptySubsequences: false)
+        let bytes = Array(data)
+        var lines = bytes.split(separator: 0x0A, omittingEmptySubsequences: false)
         if let last = lines.last {
-            if last.isEmpty {
-                lines.removeLast()
-            } else {
-                lines.removeLast()
-                skipped += 1
-            }
+            if !last.isEmpty { skipped += 1 }
+            lines.removeLast()
         }
         for line in lines where !line.isEmpty {
             if let event = try? decoder.decode(DiagnosticEvent.self, from: Data(line)) {
                 events.append(event)
-            } else {
-                skipped += 1
+                continue
             }
+            skipped += 1
+            if let glued = gluedEvent(in: line, decoder: decoder) { events.append(glued) }
         }
         return DiagnosticLogContents(events: events, skippedLines: skipped)
+    }
+
+    /// The event a malformed line ends with, if any: the longest suffix that starts as this
+    /// package writes an event (`{"ageSeconds":` or `{"at":`, its keys sorted) and decodes as one.
+    /// Inside a JSON string a `"` is escaped, so a suffix that starts in the middle of an event is
+    /// never itself valid JSON. Only the line's last 64 KiB are searched: an event is far smaller.
+    private static func gluedEvent(in line: ArraySlice<UInt8>, decoder: JSONDecoder) -> DiagnosticEvent? {
+        let starts = [Array(#"{"ageSeconds":"#.utf8), Array(#"{"at":"#.utf8)]
+        var index = max(line.index(after: line.startIndex), line.endIndex - (1 << 16))
+        while index < line.endIndex {
+            if line[index] == UInt8(ascii: "{"),
+                starts.contains(where: { line[index...].starts(with: $0) }),
+                let event = try? decoder.decode(DiagnosticEvent.self, from: Data(line[index...]))
+            {
+                return event
+            }
+            index += 1
+        }
+        return nil
     }
 }
 
 /// What a read of the diagnostics log found.
 public struct DiagnosticLogContents: Sendable, Equatable {
-    /// The complete events, oldest first.
+    /// The complete events, in the order they were written.
     public var events: [DiagnosticEvent]
-    /// Lines that were not complete events (torn by a crash, or not written by this package).
+    /// Lines that were not complete events (torn by a crash or a full disk, or not written by this
+    /// package).
     public var skippedLines: Int
+    /// Files read only in part, or not at all, and why.
+    public var notes: [DiagnosticLogNote]
 
-    public init(events: [DiagnosticEvent], skippedLines: Int) {
+    public init(events: [DiagnosticEvent], skippedLines: Int, notes: [DiagnosticLogNote] = []) {
         self.events = events
         self.skippedLines = skippedLines
+        self.notes = notes
+    }
+}
+
+/// A file of the diagnostics log that a read loaded only in part, or refused.
+public struct DiagnosticLogNote: Sendable, Hashable, CustomStringConvertible {
+    public enum Kind: Sendable, Hashable {
+        /// Larger than a read loads: only its newest `readBytes` of `totalBytes` were read.
+        case partial(readBytes: Int, totalBytes: Int)
+        /// Not read at all: a symbolic link, a FIFO, or an error; the reason in words.
+        case refused(String)
+    }
+
+    public var path: String
+    public var kind: Kind
+
+    public init(path: String, kind: Kind) {
+        self.path = path
+        self.kind = kind
+    }
+
+    public var description: String {
+        switch kind {
+        case .partial(let read, let total):
+            "read the last \(Self.size(read)) of \(Self.size(total)) of \(path)"
+        case .refused(let reason):
+            "\(path) was not read: \(reason)"
+        }
+    }
+
+    /// `256 KiB`, `8 MiB`, `1.5 MiB`, `812 bytes`.
+    static func size(_ bytes: Int) -> String {
+        if bytes < 1024 { return "\(bytes) bytes" }
+        let (value, unit) =
+            bytes < 1 << 20 ? (Double(bytes) / 1024, "KiB") : (Double(bytes) / 1_048_576, "MiB")
+        var text = String(format: "%.1f", value)
+        if text.hasSuffix(".0") { text.removeLast(2) }
+        return "\(text) \(unit)"
     }
 }

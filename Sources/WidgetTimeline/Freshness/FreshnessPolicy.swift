@@ -84,19 +84,28 @@ public struct FreshnessPolicy: Sendable, Hashable, Codable {
 
     /// The freshness of data observed at `dataObservedAt`, seen at `instant`.
     ///
-    /// Data observed in the future (a clock ahead of this one) counts as fresh.
+    /// Data observed in this clock's future by more than ``SnapshotLimits/futureInstantTolerance``
+    /// (a clock set back, another device's clock ahead) is of unknown age: it is never `fresh`,
+    /// only `stale` — shown as last known, with its time — until this clock reaches it.
     public func classify(dataObservedAt: Date, at instant: Date) -> Freshness {
         let age = instant.timeIntervalSince(dataObservedAt)
+        if age < -SnapshotLimits.futureInstantTolerance { return .stale }
         if age < staleAfter { return .fresh }
         if age < expiresAfter { return .stale }
         return .expired
     }
 
-    /// The instants after `instant` at which data observed at `dataObservedAt` changes freshness.
+    /// The instants after `instant` at which data observed at `dataObservedAt` changes freshness:
+    /// when data from the future comes within the tolerance (stale to fresh), turns stale, expires.
     public func transitions(dataObservedAt: Date, after instant: Date) -> [Date] {
+        let known = dataObservedAt.addingTimeInterval(-SnapshotLimits.futureInstantTolerance)
         let stale = dataObservedAt.addingTimeInterval(staleAfter)
         let expired = dataObservedAt.addingTimeInterval(expiresAfter)
         var result: [Date] = []
+        if known > instant {
+            result.reserveCapacity(3)
+            result.append(known)
+        }
         if stale > instant { result.append(stale) }
         if expired > instant {
             result.reserveCapacity(2)

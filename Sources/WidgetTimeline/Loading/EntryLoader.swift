@@ -12,7 +12,14 @@ public import Foundation
 /// | none, no source | — | no data yet |
 ///
 /// "Young enough" is the snapshot's age (`generatedAt`) against the kind's `refreshAfter`; what the
-/// screen then claims is the data's age, decided by the planner. A cache hit can be stale data.
+/// screen then claims is the data's age, decided by the planner. A cache hit can be stale data. A
+/// snapshot made in this clock's future (a clock set back) is never young enough: its age is
+/// unknown.
+///
+/// A fetched answer is saved as compare-and-swap against the revision the load read before
+/// fetching, so it can never replace what another writer committed while the fetch ran: on a
+/// conflict the loader reads again and keeps whichever data was observed later (`observedAt`),
+/// committing the answer only if it is the newer, and logs which it kept.
 public final class EntryLoader<Kind: WidgetKind>: @unchecked Sendable {
     // @unchecked: `failures` is read and written under `lock`; everything else is immutable.
     public let kind: Kind
@@ -125,22 +132,46 @@ public final class EntryLoader<Kind: WidgetKind>: @unchecked Sendable {
         var key: SnapshotKey
         var now: Date
         var read: SnapshotReadResult<Kind.Payload>
+        /// The revision the read saw, which the save of the fetched answer expects.
+        var basis: ExpectedRevision
     }
+
+    /// How many times a save of a fetched answer reads again after a conflict before it gives up.
+    static var maximumSaveAttempts: Int { 4 }
 
     private func begin(
         _ key: SnapshotKey, at now: Date, forceRefresh: Bool, canFetch: Bool, logging sink: any DiagnosticSink
     ) -> Step {
         let read = store.read(key, for: kind)
         logRead(read, key: key, at: now, to: sink)
-        if let stored = read.snapshot, !forceRefresh,
-            now.timeIntervalSince(stored.generatedAt) < kind.freshness(of: stored).refreshAfter
-        {
+        if let stored = read.snapshot, !forceRefresh, isYoungEnough(stored, at: now) {
             resetFailures(key)
             return .done(.loaded(stored))
         }
         // Nothing to fetch from: what is stored is all there is, and its age speaks for itself.
         guard canFetch else { return .done(LoadResult(read)) }
-        return .fetch(Pending(key: key, now: now, read: read))
+        return .fetch(Pending(key: key, now: now, read: read, basis: basis(of: read, key: key)))
+    }
+
+    /// Whether `stored` was made recently enough not to ask the source: not longer ago than the
+    /// kind's `refreshAfter`, and not in this clock's future (then its age is unknown).
+    private func isYoungEnough(_ stored: Snapshot<Kind.Payload>, at now: Date) -> Bool {
+        let age = now.timeIntervalSince(stored.generatedAt)
+        return age >= -SnapshotLimits.futureInstantTolerance && age < kind.freshness(of: stored).refreshAfter
+    }
+
+    /// The revision a save after this read expects: the newest one the read saw — valid or not, as
+    /// the store numbers revisions by name — or none.
+    private func basis(of read: SnapshotReadResult<Kind.Payload>, key: SnapshotKey) -> ExpectedRevision {
+        switch read {
+        case .found(_, let fallback?): return .revision(fallback.newestRevision)
+        case .found(let snapshot, nil): return .revision(snapshot.revision)
+        case .missing: return .absent
+        case .corrupted(let problems): return problems.first.map { .revision($0.revision) } ?? .any
+        case .incompatible, .unreadable:
+            // The read carries no revision: ask for the newest name now, before the fetch.
+            return store.newestRevision(of: key).map { .revision($0) } ?? .any
+        }
     }
 
     private func finish(
@@ -158,7 +189,7 @@ public final class EntryLoader<Kind: WidgetKind>: @unchecked Sendable {
         switch outcome {
         case .success(let answer):
             resetFailures(key)
-            return .loaded(save(answer, for: key, previous: stored, at: now, logging: sink))
+            return .loaded(save(answer, for: key, after: pending, logging: sink))
         case .failure(let failure):
             let reason = failure.reason
             let count = recordFailure(key, stored: stored, at: now)
@@ -209,13 +240,16 @@ public final class EntryLoader<Kind: WidgetKind>: @unchecked Sendable {
         }
     }
 
+    /// Saves a fetched answer, compare-and-swap against the revision read before the fetch. On a
+    /// conflict — another writer committed while the fetch ran — reads again and keeps whichever
+    /// data was observed later: the stored snapshot, or the answer, committed after it.
     private func save(
         _ answer: SourceAnswer<Kind.Payload>,
         for key: SnapshotKey,
-        previous: Snapshot<Kind.Payload>?,
-        at now: Date,
+        after pending: Pending,
         logging sink: any DiagnosticSink
     ) -> Snapshot<Kind.Payload> {
+        let now = pending.now
         let observedAt = answer.observedAt ?? now
         let draft: SnapshotDraft<Kind.Payload>
         do {
@@ -236,20 +270,55 @@ public final class EntryLoader<Kind: WidgetKind>: @unchecked Sendable {
             // Shown, not stored: revision 0 marks data that exists only in this timeline.
             return draft.snapshot(revision: 0)
         }
-        do {
-            let outcome = try store.commit(draft)
-            sink.record(
-                DiagnosticEvent(
-                    at: now, side: .widgetExtension, stage: .snapshotCommit, key: key, kind: kind.kind,
-                    revision: outcome.revision, schemaVersion: kind.schemaVersion, reason: "fetched"))
-            return draft.snapshot(revision: outcome.revision)
-        } catch {
-            sink.record(
-                DiagnosticEvent(
-                    at: now, side: .widgetExtension, stage: .error, key: key, kind: kind.kind,
-                    reason: error.diagnosticCategory))
-            return draft.snapshot(revision: previous?.revision ?? 0)
+        var basis = pending.basis
+        var previous = pending.read.snapshot
+        var reason = "fetched"
+        for _ in 0..<Self.maximumSaveAttempts {
+            do {
+                let outcome = try store.commit(draft, expecting: basis)
+                sink.record(
+                    DiagnosticEvent(
+                        at: now, side: .widgetExtension, stage: .snapshotCommit, key: key, kind: kind.kind,
+                        revision: outcome.revision, schemaVersion: kind.schemaVersion, reason: reason))
+                return draft.snapshot(revision: outcome.revision)
+            } catch .conflict {
+                // Another writer committed while the fetch ran: read what it committed.
+                let read = store.read(key, for: kind)
+                if let stored = read.snapshot, isObservedLater(stored, than: observedAt, at: now) {
+                    sink.record(
+                        DiagnosticEvent(
+                            at: now, side: .widgetExtension, stage: .snapshotRead, key: key, kind: kind.kind,
+                            revision: stored.revision, schemaVersion: stored.schemaVersion,
+                            reason: "conflict-kept-stored"))
+                    return stored
+                }
+                basis = self.basis(of: read, key: key)
+                previous = read.snapshot ?? previous
+                reason = "fetched-after-conflict"
+            } catch {
+                sink.record(
+                    DiagnosticEvent(
+                        at: now, side: .widgetExtension, stage: .error, key: key, kind: kind.kind,
+                        reason: error.diagnosticCategory))
+                return draft.snapshot(revision: previous?.revision ?? 0)
+            }
         }
+        sink.record(
+            DiagnosticEvent(
+                at: now, side: .widgetExtension, stage: .error, key: key, kind: kind.kind,
+                reason: SnapshotStoreError.contention(attempts: Self.maximumSaveAttempts).diagnosticCategory))
+        return draft.snapshot(revision: previous?.revision ?? 0)
+    }
+
+    /// Whether `stored` carries data observed at or after `observedAt` (a tie keeps what is
+    /// stored). Data observed in this clock's future by more than the tolerance has an unknown age
+    /// and never wins.
+    private func isObservedLater(_ stored: Snapshot<Kind.Payload>, than observedAt: Date, at now: Date)
+        -> Bool
+    {
+        let storedAt = stored.dataObservedAt
+        guard storedAt.timeIntervalSince(now) <= SnapshotLimits.futureInstantTolerance else { return false }
+        return storedAt >= Instant.rounded(observedAt)
     }
 
     private func logRead(

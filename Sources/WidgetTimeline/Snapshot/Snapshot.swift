@@ -55,6 +55,12 @@ public enum SnapshotLimits {
     /// The largest snapshot record, in bytes, that any reader in this package loads: 1 MiB.
     /// Larger files are refused as bad data rather than read.
     public static let maximumRecordSize = 1 << 20
+    /// How far past the clock that judges it an instant may lie and still count as known: 60 s.
+    /// A draft's `observedAt` may be at most this much after its `generatedAt` (a server's clock
+    /// a little ahead of the device's), and data observed further in a reader's future is never
+    /// shown as fresh (``FreshnessPolicy/classify(dataObservedAt:at:)``). Clocks synchronised over
+    /// the network agree within a second; a value can look at most this much younger than it is.
+    public static let futureInstantTolerance: TimeInterval = 60
 }
 
 /// Which snapshot a shown value came from, and when that value was true.

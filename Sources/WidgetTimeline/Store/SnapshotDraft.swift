@@ -5,6 +5,11 @@ public import Foundation
 ///
 /// A draft encodes its payload once, when it is made: the fingerprint and the stored envelope are
 /// built from that one value, so what is hashed is exactly what is stored.
+///
+/// `generatedAt` is the committing clock's now. A draft whose `observedAt` is later than that by
+/// more than ``SnapshotLimits/futureInstantTolerance`` is refused when it is made
+/// (``SnapshotStoreError/observedInTheFuture(observedAt:generatedAt:)``): no clock can have seen
+/// that data yet, and every reader would show it as fresh until then.
 public struct SnapshotDraft<Payload: Codable & Sendable & Equatable>: Sendable, Equatable {
     /// The widget kind writing it.
     public let kind: String
@@ -25,7 +30,9 @@ public struct SnapshotDraft<Payload: Codable & Sendable & Equatable>: Sendable, 
 
     /// A draft with a fingerprint of your own.
     ///
-    /// - Throws: ``SnapshotStoreError/encoding(_:)`` when the payload cannot be encoded as JSON.
+    /// - Throws: ``SnapshotStoreError/encoding(_:)`` when the payload cannot be encoded as JSON;
+    ///   ``SnapshotStoreError/observedInTheFuture(observedAt:generatedAt:)`` when `observedAt` is
+    ///   after `generatedAt` by more than the tolerance.
     public init(
         kind: String,
         key: SnapshotKey,
@@ -35,6 +42,7 @@ public struct SnapshotDraft<Payload: Codable & Sendable & Equatable>: Sendable, 
         fingerprint: ContentFingerprint,
         payload: Payload
     ) throws(SnapshotStoreError) {
+        try Self.checkObservation(observedAt, generatedAt: generatedAt)
         self.init(
             kind: kind, key: key, schemaVersion: schemaVersion, generatedAt: generatedAt,
             observedAt: observedAt, fingerprint: fingerprint, payload: payload,
@@ -43,7 +51,7 @@ public struct SnapshotDraft<Payload: Codable & Sendable & Equatable>: Sendable, 
 
     /// A draft whose fingerprint is the payload's own: the SHA-256 of its canonical JSON.
     ///
-    /// - Throws: ``SnapshotStoreError/encoding(_:)`` when the payload cannot be encoded as JSON.
+    /// - Throws: as ``init(kind:key:schemaVersion:generatedAt:observedAt:fingerprint:payload:)``.
     public init(
         kind: String,
         key: SnapshotKey,
@@ -52,6 +60,7 @@ public struct SnapshotDraft<Payload: Codable & Sendable & Equatable>: Sendable, 
         observedAt: Date? = nil,
         payload: Payload
     ) throws(SnapshotStoreError) {
+        try Self.checkObservation(observedAt, generatedAt: generatedAt)
         let encoded = try Self.encode(payload)
         self.init(
             kind: kind, key: key, schemaVersion: schemaVersion, generatedAt: generatedAt,
@@ -63,7 +72,8 @@ public struct SnapshotDraft<Payload: Codable & Sendable & Equatable>: Sendable, 
     /// the fingerprint its ``WidgetKind/fingerprintedContent(of:observedAt:)`` decides.
     ///
     /// - Throws: ``SnapshotStoreError/encoding(_:)`` when the payload (or the fingerprinted
-    ///   content) cannot be encoded as JSON.
+    ///   content) cannot be encoded as JSON;
+    ///   ``SnapshotStoreError/observedInTheFuture(observedAt:generatedAt:)`` as above.
     public init<Kind: WidgetKind>(
         for kind: Kind,
         key: SnapshotKey? = nil,
@@ -71,6 +81,7 @@ public struct SnapshotDraft<Payload: Codable & Sendable & Equatable>: Sendable, 
         observedAt: Date? = nil,
         payload: Payload
     ) throws(SnapshotStoreError) where Kind.Payload == Payload {
+        try Self.checkObservation(observedAt, generatedAt: generatedAt)
         let encoded = try Self.encode(payload)
         let fingerprint: ContentFingerprint
         if let content = kind.fingerprintedContent(of: payload, observedAt: observedAt) {
@@ -100,6 +111,14 @@ public struct SnapshotDraft<Payload: Codable & Sendable & Equatable>: Sendable, 
         self.fingerprint = fingerprint
         self.payload = payload
         self.encodedPayload = encodedPayload
+    }
+
+    /// Refuses data observed after the draft was made by more than the tolerance.
+    private static func checkObservation(_ observedAt: Date?, generatedAt: Date) throws(SnapshotStoreError) {
+        guard let observedAt,
+            observedAt.timeIntervalSince(generatedAt) > SnapshotLimits.futureInstantTolerance
+        else { return }
+        throw .observedInTheFuture(observedAt: observedAt, generatedAt: generatedAt)
     }
 
     private static func encode(_ payload: Payload) throws(SnapshotStoreError) -> JSONValue {

@@ -1,3 +1,5 @@
+public import Foundation
+
 #if canImport(Darwin)
     import Darwin
 #elseif canImport(Glibc)
@@ -27,6 +29,14 @@ public enum SnapshotStoreError: Error, Sendable, Hashable, CustomStringConvertib
     case contention(attempts: Int)
     /// The key's newest revision is the largest representable one; nothing can follow it.
     case revisionLimitReached(key: String)
+    /// Something below the shared directory that the store would open as its own directory or file
+    /// is another kind of object — a symbolic link, a file where a directory belongs, a FIFO. The
+    /// store never follows, writes through or removes it; nothing was changed.
+    case unexpectedFileType(path: String, found: FileStatus.Kind)
+    /// The draft's data was observed after it was made by more than the tolerance
+    /// (``SnapshotLimits/futureInstantTolerance``): no clock can have seen it, and a widget would
+    /// show it as fresh until that instant.
+    case observedInTheFuture(observedAt: Date, generatedAt: Date)
 
     /// The failed call's error, when this is an ``io(operation:path:errno:)`` error.
     public var fileSystemError: FileSystemError? {
@@ -58,6 +68,16 @@ public enum SnapshotStoreError: Error, Sendable, Hashable, CustomStringConvertib
             return "other writers published first \(attempts) times in a row; try again later"
         case .revisionLimitReached(let key):
             return "snapshot key \(key) has reached the largest revision number; remove its directory"
+        case .unexpectedFileType(let path, .symbolicLink):
+            return "\(path) is a symbolic link; the store never follows links below its shared directory: "
+                + "remove it and the store recreates what it needs"
+        case .unexpectedFileType(let path, let found):
+            return "\(path) is \(found), not what the store keeps there; move it away and try again"
+        case .observedInTheFuture(let observedAt, let generatedAt):
+            let tolerance = Int(SnapshotLimits.futureInstantTolerance)
+            return "observedAt \(Instant.format(observedAt)) is after the commit's own time "
+                + "\(Instant.format(generatedAt)) by more than \(tolerance) s; data cannot be observed in the future "
+                + "(check the clock or the server's timestamp)"
         }
     }
 
@@ -130,6 +150,8 @@ extension SnapshotStoreError {
         case .tooLarge: "too-large"
         case .contention: "contention"
         case .revisionLimitReached: "revision-limit"
+        case .unexpectedFileType: "unexpected-file-type"
+        case .observedInTheFuture: "observed-in-the-future"
         }
     }
 }

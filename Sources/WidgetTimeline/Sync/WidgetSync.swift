@@ -242,15 +242,20 @@ public final class WidgetSync: @unchecked Sendable {
         now: Date
     ) -> Int? {
         let stored: CommittedContent
+        // A record from this clock's future (a clock set back, another device) is never kept:
+        // saving the same content again repairs it.
+        let known = now.addingTimeInterval(SnapshotLimits.futureInstantTolerance)
         if let own = lock.withLock({ lastCommits[key] }), store.newestRevision(of: key) == own.revision {
             stored = own
         } else {
-            guard case .found(let snapshot, _) = store.read(key, for: kind) else { return nil }
+            guard case .found(let snapshot, _) = store.read(key, for: kind), snapshot.generatedAt <= known
+            else { return nil }
             stored = CommittedContent(
                 revision: snapshot.revision, kind: snapshot.kind, fingerprint: snapshot.fingerprint,
                 dataObservedAt: snapshot.dataObservedAt)
         }
-        guard stored.kind == kind.kind, stored.fingerprint == fingerprint else { return nil }
+        guard stored.kind == kind.kind, stored.fingerprint == fingerprint, stored.dataObservedAt <= known
+        else { return nil }
         if let share = reconfirmationShare {
             let age = now.timeIntervalSince(stored.dataObservedAt)
             if age >= kind.freshness.staleAfter * share { return nil }

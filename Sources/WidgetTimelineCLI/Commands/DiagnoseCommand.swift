@@ -10,7 +10,11 @@ struct DiagnoseCommand: Command {
         discussion: """
             Walks, for each snapshot key, the stages from a host commit to the screen: saved, reload
             requested for the right kind, provider ran, revision read, timeline built, rendered.
-            Exits 1 when a stage failed for some key.
+            Events are taken in the order they were logged (the rotated generation first), never by
+            their timestamps, which a clock set back would scramble. A generation larger than a read
+            loads is read from its newest part, and the output says so. Exits 1 when a stage failed
+            for some key; 66 when the log cannot be read at all (a symbolic link or a FIFO in its
+            place is refused, never followed or waited on).
             """,
         options: [
             OptionSpec(
@@ -56,6 +60,10 @@ struct DiagnoseCommand: Command {
                     + "is this the shared directory the app and the extension write to?")
         }
         var contents = log.read()
+        let refused = contents.notes.filter { if case .refused = $0.kind { true } else { false } }
+        if contents.events.isEmpty, contents.skippedLines == 0, let first = refused.first {
+            throw CommandFailure(.noInput, "cannot read the diagnostics log: \(first)")
+        }
         if let key { contents.events = contents.events.filter { $0.key == key.rawValue } }
         let diagnosis = Diagnosis(events: contents.events)
         switch format {
@@ -79,6 +87,8 @@ struct DiagnoseCommand: Command {
             "\(directory): \(contents.events.count) events"
                 + (contents.skippedLines > 0 ? ", \(contents.skippedLines) incomplete lines skipped" : "")
         ]
+        // Paths and reasons come from the file system: one line each.
+        lines += contents.notes.map { "note: " + TerminalText.line($0.description) }
         if showEvents {
             lines.append("")
             // Log fields are text another process wrote: one line each, whatever they hold.
@@ -123,12 +133,15 @@ private struct DiagnoseReport: Encodable {
 
     var events: Int
     var skippedLines: Int
+    /// Files read only in part, or refused.
+    var notes: [String]
     var keys: [Key]
     var log: [DiagnosticEvent]?
 
     init(_ diagnosis: Diagnosis, contents: DiagnosticLogContents, includeEvents: Bool) {
         events = contents.events.count
         skippedLines = contents.skippedLines
+        notes = contents.notes.map(\.description)
         log = includeEvents ? contents.events : nil
         keys = diagnosis.keys.map { key in
             Key(

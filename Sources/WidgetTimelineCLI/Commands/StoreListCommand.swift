@@ -85,30 +85,30 @@ struct StoreListCommand: Command {
         }
     }
 
+    /// The listing as text: each column as wide as its longest cell and two spaces, so no value —
+    /// an age of years, a revision of nineteen digits — runs into the next column.
     static func text(_ rows: [Row]) -> String {
         guard !rows.isEmpty else { return "no snapshots\n" }
-        let keyWidth = max(3, rows.map(\.key.count).max() ?? 0) + 2
-        let rows = rows.map { row in
-            var row = row
-            row.kind = row.kind.map(TerminalText.line)
-            return row
-        }
-        let kindWidth = max(4, rows.compactMap(\.kind?.count).max() ?? 0) + 2
-        var lines = [
-            "KEY".padding(keyWidth) + "REVISION".padding(10) + "KIND".padding(kindWidth)
-                + "GENERATED".padding(26) + "AGE".padding(10) + "FRESHNESS"
-        ]
-        for row in rows {
+        let header = ["KEY", "REVISION", "KIND", "GENERATED", "AGE", "FRESHNESS"]
+        let cells: [[String]] = rows.map { row in
             guard let revision = row.revision else {
-                lines.append(
-                    row.key.padding(keyWidth) + "-".padding(10) + "-".padding(kindWidth) + "-".padding(26)
-                        + "-".padding(10) + (row.problem ?? ""))
-                continue
+                return [row.key, "-", "-", "-", "-", row.problem ?? ""]
             }
-            lines.append(
-                row.key.padding(keyWidth) + String(revision).padding(10) + (row.kind ?? "").padding(kindWidth)
-                    + (row.generatedAt.map { Instant.format($0) } ?? "").padding(26)
-                    + age(row.ageSeconds ?? 0).padding(10) + (row.freshness ?? ""))
+            return [
+                row.key, String(revision), TerminalText.line(row.kind ?? ""),
+                row.generatedAt.map { Instant.format($0) } ?? "", age(row.ageSeconds ?? 0),
+                row.freshness ?? "",
+            ]
+        }
+        // At least the widths of an ordinary listing, so ordinary listings keep their layout.
+        let minimums = [0, 10, 0, 26, 10, 0]
+        let widths = header.indices.map { column in
+            max(minimums[column], ([header] + cells).map { $0[column].count }.max()! + 2)
+        }
+        let lines = ([header] + cells).map { line in
+            line.enumerated().map { column, cell in
+                column == line.count - 1 ? cell : cell.padding(widths[column])
+            }.joined()
         }
         return lines.joined(separator: "\n") + "\n"
     }

@@ -28,16 +28,17 @@ enum StoreArguments {
     }
 
     /// A store error as the command's failure: missing directory 66, bad data 65, a changed
-    /// snapshot 1, anything the file system refused 74.
+    /// snapshot 1, anything the file system refused — or that the store will not follow, such as a
+    /// symbolic link below the shared directory — 74.
     static func failure(_ error: SnapshotStoreError, doing action: String) -> CommandFailure {
         switch error {
         case .directoryMissing:
             CommandFailure(.noInput, "cannot \(action): \(error)")
-        case .encoding, .tooLarge:
+        case .encoding, .tooLarge, .observedInTheFuture:
             CommandFailure(.badData, "cannot \(action): \(error)")
         case .conflict, .revisionLimitReached:
             CommandFailure(.problemFound, "cannot \(action): \(error)")
-        case .io, .contention, .readOnly:
+        case .io, .contention, .readOnly, .unexpectedFileType:
             CommandFailure(.ioError, "cannot \(action): \(error)")
         }
     }

@@ -10,19 +10,29 @@ import WidgetTimeline
 #endif
 
 // The snapshot store's torture helper: real processes for the tests that threads cannot stand in
-// for (kill -9 at any moment, concurrent readers, two writers racing on one key).
+// for (kill -9 at any moment, SIGSTOP at any moment, concurrent readers, writers racing on one key).
 //
 //   SnapshotStoreTorture write --dir DIR --key KEY [--count N] [--retain N] [--check-locks]
 //       Commits revisions one after another (compare-and-swap on the revision it read), printing
-//       `ACK <revision>` after each durable commit. A kill point may be armed through
-//       WIDGET_TIMELINE_KILL_POINT / WIDGET_TIMELINE_KILL_AT.
+//       `ACK <revision>` after each durable commit.
 //   SnapshotStoreTorture cas --dir DIR --key KEY --writer ID --count N [--first-counter C] [--retain N]
 //                            [--check-locks]
 //       N compare-and-swap increments (counters C, C+1, …), re-reading and retrying on conflict,
-//       printing `ACK <revision> <writer>:<counter>`.
-//   SnapshotStoreTorture read --dir DIR --key KEY [--progress N]
+//       printing `ACK <revision> <writer>:<counter> <published> <acknowledged>`.
+//   SnapshotStoreTorture race --dir DIR --key KEY --writer ID --count N --expect any|read
+//                             [--first-counter C] [--retain N]
+//       N commits, each after whatever revision is current (`any`) or compare-and-swap on the
+//       revision just read (`read`, retrying on conflict); printing `ACK` as `cas` does.
+//   SnapshotStoreTorture read --dir DIR --key KEY [--progress N] [--report-seen]
 //       Reads in a tight loop until standard input closes, checking every read; prints
-//       `READS <count>` every N reads and `DONE <reads> <found> <last revision>` at the end.
+//       `READS <count>` every N reads, `SEEN <revision> <writer>:<counter> <time>` for each newer
+//       revision (with --report-seen), and `DONE <reads> <found> <last revision>` at the end.
+//
+// Times are CLOCK_MONOTONIC nanoseconds, one clock for every process: `published` is taken just
+// before the acknowledged record's publish call (a lower bound of when it became visible),
+// `acknowledged` just after the commit returned, a reader's `time` just after its read returned.
+// A kill or pause point may be armed through WIDGET_TIMELINE_KILL_POINT / WIDGET_TIMELINE_KILL_AT
+// or WIDGET_TIMELINE_PAUSE_POINT / WIDGET_TIMELINE_PAUSE_AT (CommitPoint.swift).
 //
 // Any broken invariant prints `VIOLATION <what>` and exits with status 1.
 
@@ -62,12 +72,17 @@ else {
 let checksLocks = arguments.contains("--check-locks")
 let retained = option("retain").flatMap(Int.init) ?? 3
 let environment = ProcessInfo.processInfo.environment
-let fileSystem: any SnapshotFileSystem
-if let name = environment["WIDGET_TIMELINE_KILL_POINT"], let point = KillPoint(rawValue: name) {
-    fileSystem = KillPointFileSystem(
-        point: point, at: environment["WIDGET_TIMELINE_KILL_AT"].flatMap(Int.init) ?? 1)
+let fileSystem: CommitPointFileSystem
+if let name = environment["WIDGET_TIMELINE_KILL_POINT"], let point = CommitPoint(rawValue: name) {
+    fileSystem = CommitPointFileSystem(
+        point: point, action: .kill, at: environment["WIDGET_TIMELINE_KILL_AT"].flatMap(Int.init) ?? 1,
+        key: key.rawValue)
+} else if let name = environment["WIDGET_TIMELINE_PAUSE_POINT"], let point = CommitPoint(rawValue: name) {
+    fileSystem = CommitPointFileSystem(
+        point: point, action: .pause, at: environment["WIDGET_TIMELINE_PAUSE_AT"].flatMap(Int.init) ?? 1,
+        key: key.rawValue)
 } else {
-    fileSystem = POSIXFileSystem()
+    fileSystem = CommitPointFileSystem(point: nil, action: .kill, at: 1, key: key.rawValue)
 }
 let store = FileSnapshotStore(
     directory: URL(fileURLWithPath: directory), access: mode == "read" ? .readOnly : .readWrite,
@@ -98,6 +113,12 @@ func currentRevision() -> Int {
     default:
         fail("writer read \(result)")
     }
+}
+
+/// Prints `ACK <revision> <writer>:<counter> <published> <acknowledged>`.
+func acknowledge(_ outcome: CommitOutcome, writer: String, counter: Int) {
+    let acknowledged = monotonicNanoseconds()
+    say("ACK \(outcome.revision) \(writer):\(counter) \(fileSystem.lastPublishStart) \(acknowledged)")
 }
 
 func draft(revision: Int, writer: String, counter: Int) -> SnapshotDraft<TorturePayload> {
@@ -142,7 +163,7 @@ case "cas":
                     expecting: .revision(revision))
                 checkNoLocksHeld(after: "commit")
                 guard outcome.isDurable else { fail("not durable: \(outcome)") }
-                say("ACK \(outcome.revision) \(writer):\(counter)")
+                acknowledge(outcome, writer: writer, counter: counter)
                 break
             } catch .conflict {
                 checkNoLocksHeld(after: "conflicting commit")
@@ -154,8 +175,33 @@ case "cas":
     }
     say("CONFLICTS \(conflicts)")
 
+case "race":
+    guard let writer = option("writer"), let count = option("count").flatMap(Int.init),
+        let expectation = option("expect"), ["any", "read"].contains(expectation)
+    else { exit(64) }
+    let first = option("first-counter").flatMap(Int.init) ?? 1
+    for counter in first..<(first + max(1, count)) {
+        while true {
+            let revision = expectation == "read" ? currentRevision() : 0
+            do {
+                let outcome = try store.commit(
+                    draft(
+                        revision: expectation == "read" ? revision + 1 : 0, writer: writer, counter: counter),
+                    expecting: expectation == "read" ? .revision(revision) : .any)
+                guard outcome.isDurable else { fail("not durable: \(outcome)") }
+                acknowledge(outcome, writer: writer, counter: counter)
+                break
+            } catch .conflict {
+                continue
+            } catch {
+                fail("commit: \(error)")
+            }
+        }
+    }
+
 case "read":
     let progress = option("progress").flatMap(Int.init) ?? 1000
+    let reportsSeen = arguments.contains("--report-seen")
     var reads = 0
     var found = 0
     var last = 0
@@ -172,6 +218,9 @@ case "read":
                 }
                 if snapshot.revision < last {
                     fail("revision went backwards: \(last) → \(snapshot.revision)")
+                }
+                if reportsSeen, snapshot.revision > last {
+                    say("SEEN \(snapshot.revision) \(snapshot.payload.label) \(monotonicNanoseconds())")
                 }
                 last = snapshot.revision
                 found += 1

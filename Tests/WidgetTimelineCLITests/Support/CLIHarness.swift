@@ -27,7 +27,9 @@ enum CLIHarness {
         var standardError: String
     }
 
-    static func run(_ arguments: [String], stdin: Data = Data(), directory: URL = packageRoot) -> Result {
+    static func run(
+        _ arguments: [String], stdin: Data = Data(), directory: URL = packageRoot, now: Date = now
+    ) -> Result {
         let output = CapturedText()
         let error = CapturedText()
         let context = CommandContext(
@@ -35,7 +37,7 @@ enum CLIHarness {
             standardError: error,
             readStandardInput: { limit in stdin.prefix(limit + 1) },
             currentDirectory: directory,
-            now: { now }
+            now: { [now] in now }
         )
         let code = CommandLineTool.run(arguments, in: context)
         return Result(exitCode: code, standardOutput: output.text, standardError: error.text)

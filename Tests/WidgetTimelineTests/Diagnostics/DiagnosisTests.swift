@@ -36,7 +36,7 @@ struct DiagnosisTests {
 
     @Test("a healthy chain passes every observable stage; rendering is not observable")
     func healthyChain() throws {
-        let diagnosis = try #require(Diagnosis(events: healthy.shuffled()).keys.first)
+        let diagnosis = try #require(Diagnosis(events: healthy).keys.first)
         #expect(diagnosis.firstFailure == nil)
         #expect(
             diagnosis.findings.map(\.verdict) == [.passed, .passed, .passed, .passed, .passed, .notObserved])
@@ -93,6 +93,26 @@ struct DiagnosisTests {
         var events = healthy
         events[4].entryCount = 0
         #expect(firstFailure(events)?.stage == .timelineBuilt)
+    }
+
+    @Test("the log's order decides, not the timestamps: a clock set back after the commit changes nothing")
+    func clockSetBack() throws {
+        // The extension's clock reads an hour before the host's commit; the log says it ran after.
+        var events = healthy
+        for index in 2...4 { events[index].at = t0.addingTimeInterval(-3600) }
+        let diagnosis = try #require(Diagnosis(events: events).keys.first)
+        #expect(diagnosis.firstFailure == nil, "\(diagnosis.findings)")
+        #expect(
+            diagnosis.findings.map(\.verdict) == [.passed, .passed, .passed, .passed, .passed, .notObserved])
+    }
+
+    @Test(
+        "events logged in another order are read in that order: a run logged before the commit is not after it"
+    )
+    func orderIsTheLogs() {
+        // The same events, the provider's logged before the commit: it cannot have read it.
+        let events = Array(healthy[2...4]) + Array(healthy[0...1])
+        #expect(firstFailure(events)?.stage == .providerRan)
     }
 
     @Test("keys are diagnosed separately")

@@ -3,6 +3,12 @@ import Testing
 import WidgetTimeline
 import WidgetTimelineTesting
 
+#if canImport(Darwin)
+    import Darwin
+#elseif canImport(Glibc)
+    import Glibc
+#endif
+
 @Suite("The shared diagnostics log", .serialized)
 struct FileDiagnosticLogTests {
     private func temporaryDirectory() throws -> URL {
@@ -19,13 +25,167 @@ struct FileDiagnosticLogTests {
             key: SnapshotKey(purpose: "task-count"), kind: "task-count", revision: revision)
     }
 
-    @Test("events round-trip, oldest first")
+    @Test("events round-trip in the order they were written, whatever their timestamps")
     func roundTrip() throws {
         let directory = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let log = FileDiagnosticLog(directory: directory)
         for revision in [3, 1, 2] { log.record(event(revision)) }
-        #expect(log.read() == DiagnosticLogContents(events: [event(1), event(2), event(3)], skippedLines: 0))
+        #expect(log.read() == DiagnosticLogContents(events: [event(3), event(1), event(2)], skippedLines: 0))
+    }
+
+    @Test("across a rotation: the rotated generation first, then the current one, in file order")
+    func rotationOrder() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let log = FileDiagnosticLog(directory: directory, maximumBytes: 4096)
+        // Timestamps that go down: a clock set back again and again.
+        let events = (1...40).map { revision in
+            var event = event(revision)
+            event.at = Date(timeIntervalSince1970: 1_795_910_400 - Double(revision) * 60)
+            return event
+        }
+        for event in events { log.record(event) }
+        #expect(FileManager.default.fileExists(atPath: log.previousPath))
+        let read = log.read()
+        #expect(read.skippedLines == 0)
+        #expect(read.events == Array(events.suffix(read.events.count)))
+    }
+
+    @Test("a short write, then a failed one, leaves a fragment; the next event starts a line of its own")
+    func shortAppend() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let fileSystem = FaultInjectingFileSystem()
+        let log = FileDiagnosticLog(directory: directory, fileSystem: fileSystem)
+        log.record(event(1))
+        // A full disk: half of the line, then nothing.
+        fileSystem.faults = [
+            FileSystemFault(.shortWrite, at: .kind(.write, occurrence: 1)),
+            FileSystemFault(.error(ENOSPC), at: .kind(.write, occurrence: 2)),
+        ]
+        log.record(event(2))
+        #expect(fileSystem.hits == 2)
+        fileSystem.disarm()
+        log.record(event(3))
+        log.record(event(4))
+        let encoder = JSONCoding.encoder()
+        let line = { (revision: Int) throws -> Data in
+            try encoder.encode(self.event(revision)) + Data("\n".utf8)
+        }
+        let torn = try line(2)
+        #expect(
+            try Data(contentsOf: URL(fileURLWithPath: log.currentPath))
+                == (try line(1)) + torn.prefix(torn.count / 2) + Data("\n".utf8) + (try line(3))
+                + (try line(4)))
+        #expect(log.read() == DiagnosticLogContents(events: [event(1), event(3), event(4)], skippedLines: 1))
+    }
+
+    @Test("an event another process appended to a fragment is still read; the fragment is skipped")
+    func gluedEvent() throws {
+        let encoder = JSONCoding.encoder()
+        let whole = try encoder.encode(event(2))
+        for cut in [1, 9, whole.count / 2, whole.count - 1] {
+            let bytes =
+                (try encoder.encode(event(1))) + Data("\n".utf8) + whole.prefix(cut) + whole
+                + Data("\n".utf8) + (try encoder.encode(event(3))) + Data("\n".utf8)
+            let contents = FileDiagnosticLog.parse(bytes)
+            #expect(contents.events == [event(1), event(2), event(3)], "cut at \(cut)")
+            #expect(contents.skippedLines == 1, "cut at \(cut)")
+        }
+        // A line that only looks like it ends with an event is skipped whole.
+        let fake = Data(#"{"at":"{\"at\":\"2026-11-29T00:00:00Z\"}"}"#.utf8) + Data("\n".utf8)
+        #expect(FileDiagnosticLog.parse(fake) == DiagnosticLogContents(events: [], skippedLines: 1))
+    }
+
+    @Test("a generation larger than a read loads is read from its newest part, and the read says so")
+    func partialRead() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let log = FileDiagnosticLog(directory: directory)
+        try FileManager.default.createDirectory(
+            atPath: log.logDirectory, withIntermediateDirectories: true)
+        let encoder = JSONCoding.encoder()
+        var bytes = Data()
+        var revision = 0
+        while bytes.count < 8 << 20 {
+            revision += 1
+            bytes += try encoder.encode(event(revision)) + Data("\n".utf8)
+        }
+        try bytes.write(to: URL(fileURLWithPath: log.currentPath))
+        let contents = log.read()
+        #expect(
+            contents.notes == [
+                DiagnosticLogNote(
+                    path: log.currentPath, kind: .partial(readBytes: log.readLimit, totalBytes: bytes.count))
+            ])
+        #expect(contents.notes.first?.description.hasPrefix("read the last 256 KiB of 8") == true)
+        // The read starts inside a line, unless it happens to start at one.
+        #expect(contents.skippedLines <= 1)
+        #expect(contents.events.last == event(revision))
+        #expect(contents.events.count > 100 && contents.events.count < revision)
+        #expect(
+            zip(contents.events, contents.events.dropFirst()).allSatisfy { $0.revision! + 1 == $1.revision! })
+    }
+
+    @Test("a symbolic link in place of diagnostics/ or the log is never followed: nothing outside is written")
+    func linkedLog() throws {
+        for linked in ["diagnostics", "diagnostics/events.jsonl"] {
+            let directory = try temporaryDirectory()
+            defer { try? FileManager.default.removeItem(at: directory) }
+            let outside = directory.appendingPathComponent("outside")
+            try FileManager.default.createDirectory(at: outside, withIntermediateDirectories: true)
+            let outsideLog = outside.appendingPathComponent("events.jsonl")
+            try (JSONCoding.encoder().encode(event(9)) + Data("\n".utf8)).write(to: outsideLog)
+            let shared = directory.appendingPathComponent("shared")
+            try FileManager.default.createDirectory(
+                at: shared.appendingPathComponent("diagnostics"), withIntermediateDirectories: true)
+            let link = shared.appendingPathComponent(linked)
+            try? FileManager.default.removeItem(at: link)
+            try FileManager.default.createSymbolicLink(
+                at: link, withDestinationURL: linked == "diagnostics" ? outside : outsideLog)
+            let before = try FileTree(outside)
+            let log = FileDiagnosticLog(directory: shared)
+            log.record(event(1))
+            #expect(try FileTree(outside) == before, "\(linked): the outside log changed")
+            let contents = log.read()
+            #expect(contents.events == [], "\(linked)")
+            #expect(contents.notes.count == 1, "\(linked): \(contents.notes)")
+            #expect(contents.notes.first?.description.contains("symbolic link") == true, "\(contents.notes)")
+            #expect(log.exists)
+        }
+    }
+
+    @Test("a FIFO in place of the log: writing and reading never block, and nothing is written")
+    func fifoLog() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let log = FileDiagnosticLog(directory: directory)
+        try FileManager.default.createDirectory(atPath: log.logDirectory, withIntermediateDirectories: true)
+        #expect(mkfifo(log.currentPath, 0o644) == 0)
+        let finished = DispatchSemaphore(value: 0)
+        let outcome = LockedBox<DiagnosticLogContents?>(nil)
+        DispatchQueue.global().async {
+            log.record(self.event(1))
+            outcome.value = log.read()
+            finished.signal()
+        }
+        // A hang guard, not a synchronisation: the calls return at once or never.
+        if finished.wait(timeout: .now() + 30) == .timedOut {
+            Issue.record("the log blocked on a FIFO")
+            // Release the blocked call: open the other end.
+            let reader = open(log.currentPath, O_RDONLY | O_NONBLOCK)
+            let writer = open(log.currentPath, O_WRONLY | O_NONBLOCK)
+            finished.wait()
+            close(reader)
+            close(writer)
+        }
+        let contents = try #require(outcome.value)
+        #expect(contents.events == [])
+        #expect(
+            contents.notes.map(\.description) == [
+                "\(log.currentPath) was not read: it is a FIFO, socket or device, not a log file"
+            ])
     }
 
     @Test("bounded: at most two generations are kept, and the newest events survive")
@@ -129,5 +289,19 @@ struct FileDiagnosticLogTests {
         #expect(contents.skippedLines == 0, "seed 0xD1A6")
         #expect(contents.events.filter { $0.side == .widgetExtension }.count >= acknowledged)
         #expect(contents.events.filter { $0.side == .host }.count >= 20)
+    }
+}
+
+/// A value handed from one thread to another under a lock.
+final class LockedBox<Value: Sendable>: @unchecked Sendable {
+    // @unchecked: `stored` is read and written under `lock`.
+    private let lock = NSLock()
+    private var stored: Value
+
+    init(_ value: Value) { stored = value }
+
+    var value: Value {
+        get { lock.withLock { stored } }
+        set { lock.withLock { stored = newValue } }
     }
 }

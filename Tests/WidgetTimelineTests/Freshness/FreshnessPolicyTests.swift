@@ -10,7 +10,9 @@ struct FreshnessPolicyTests {
 
     static let thresholdCases: [(TimeInterval, Freshness)] = [
         (0, .fresh), (1799.999, .fresh), (1800, .stale), (1800.001, .stale),
-        (86_399.999, .stale), (86_400, .expired), (86_401, .expired), (-3600, .fresh),
+        (86_399.999, .stale), (86_400, .expired), (86_401, .expired),
+        // From this clock's future: within the tolerance a clock difference, beyond it of unknown age.
+        (-60, .fresh), (-60.001, .stale), (-3600, .stale), (-86_400 * 365 * 73, .stale),
     ]
 
     @Test("just before, at and just after each threshold", arguments: thresholdCases)
@@ -28,6 +30,30 @@ struct FreshnessPolicyTests {
                 == [observed.addingTimeInterval(86_400)])
         #expect(
             policy.transitions(dataObservedAt: observed, after: observed.addingTimeInterval(86_400)).isEmpty)
+    }
+
+    @Test("data from the future turns fresh only when this clock comes within the tolerance of it")
+    func futureTransitions() {
+        let now = observed.addingTimeInterval(-3600)
+        #expect(
+            policy.transitions(dataObservedAt: observed, after: now)
+                == [
+                    observed.addingTimeInterval(-60), observed.addingTimeInterval(1800),
+                    observed.addingTimeInterval(86_400),
+                ])
+        // A timeline planned from now is stale up to that instant, never fresh.
+        let widget = ScriptedWidget(freshness: policy)
+        let snapshot = Snapshot.fixture(
+            ScriptedPayload(initialLabel: "42 spaces", phases: []), generatedAt: observed,
+            observedAt: observed)
+        let plan = TimelinePlanner(kind: widget).plan(
+            .loaded(snapshot), at: now, in: .gregorian(in: "Asia/Seoul"))
+        let entries = plan.timeline.entries
+        #expect(entries.first?.state.situation == "stale")
+        #expect(entries.first { $0.state.situation == "fresh" }?.date == observed.addingTimeInterval(-60))
+        #expect(
+            PlanCheck.problems(in: plan, of: TimelinePlanner(kind: widget), for: .loaded(snapshot), at: now)
+                == [])
     }
 
     @Test("refresh defaults to the stale threshold")

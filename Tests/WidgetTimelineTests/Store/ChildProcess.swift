@@ -106,6 +106,54 @@ final class ChildProcess {
         }
     }
 
+    /// The child's standard output, for `poll`.
+    var outputDescriptor: Int32 { output }
+
+    /// The complete lines that one `read` of standard output brings, after `poll` said it is
+    /// readable; `nil` at its end (with any last line without a line feed returned before).
+    func readAvailableLines() -> [String]? {
+        var lines: [String] = []
+        while let newline = buffer.firstIndex(of: UInt8(ascii: "\n")) {
+            lines.append(String(decoding: buffer[..<newline], as: UTF8.self))
+            buffer.removeSubrange(...newline)
+        }
+        if !lines.isEmpty { return lines }
+        if reachedEnd { return nil }
+        var chunk = [UInt8](repeating: 0, count: 65_536)
+        let count = chunk.withUnsafeMutableBytes { read(output, $0.baseAddress, $0.count) }
+        if count < 0 && errno == EINTR { return [] }
+        if count <= 0 {
+            reachedEnd = true
+            guard buffer.isEmpty else {
+                defer { buffer = [] }
+                return [String(decoding: buffer, as: UTF8.self)]
+            }
+            return nil
+        }
+        buffer += chunk.prefix(count)
+        while let newline = buffer.firstIndex(of: UInt8(ascii: "\n")) {
+            lines.append(String(decoding: buffer[..<newline], as: UTF8.self))
+            buffer.removeSubrange(...newline)
+        }
+        return lines
+    }
+
+    /// Waits until the child has stopped (`SIGSTOP`); `false` if it ended instead.
+    func waitForStop() -> Bool {
+        guard termination == nil else { return false }
+        var status: Int32 = 0
+        while true {
+            let result = waitpid(processID, &status, WUNTRACED)
+            if result < 0 && errno == EINTR { continue }
+            guard result == processID else { return false }
+            // WIFSTOPPED: the low byte is 0x7F.
+            if status & 0xFF == 0x7F { return true }
+            let signal = status & 0x7F
+            termination = signal == 0 ? .exited((status >> 8) & 0xFF) : .signalled(signal)
+            return false
+        }
+    }
+
     /// Every remaining line of standard output.
     func readAllLines() -> [String] {
         var lines: [String] = []

@@ -156,6 +156,34 @@ struct FileSnapshotStoreTests {
     }
 
     @Test(
+        "synchronisation: every fsync in full by default; with orderingWhereEnough a barrier for the file and the parents, never for the key's directory",
+        arguments: [FileSnapshotStore.Synchronization.full, .orderingWhereEnough])
+    func synchronization(mode: FileSnapshotStore.Synchronization) throws {
+        try withTemporaryDirectory { directory throws in
+            let fileSystem = FaultInjectingFileSystem()
+            let store = FileSnapshotStore(directory: directory, fileSystem: fileSystem, synchronization: mode)
+            for value in 1...2 { _ = try store.commit(StoreFixture.draft(value)) }
+            let syncs = fileSystem.calls.filter { $0.kind == .synchronize }
+            let keyDirectory = store.directory(for: StoreFixture.key).path
+            let barriers = syncs.filter { $0.barrierOnly == true }.map(\.name)
+            let full = syncs.filter { $0.barrierOnly == false }.map(\.path)
+            // First commit: the shared directory, snapshots, the file, the key's directory; then
+            // the file and the key's directory.
+            #expect(syncs.count == 6)
+            #expect(full.filter { $0 == keyDirectory }.count == 2)
+            if mode == .full {
+                #expect(barriers.isEmpty)
+            } else {
+                #expect(barriers.count == 4)
+                #expect(barriers.filter { $0.hasPrefix(".tmp-") }.count == 2)
+                #expect(full == [keyDirectory, keyDirectory])
+            }
+            #expect(
+                store.read(StoreFixture.key, as: Counter.self, supportedSchema: 1).snapshot?.revision == 2)
+        }
+    }
+
+    @Test(
         "EACCES through the seam is unreadable, never missing or corrupted",
         arguments: [
             FileSystemCall.Kind.contentsOfDirectory, .open, .read,
@@ -296,47 +324,56 @@ struct FileSnapshotStoreTests {
     }
 }
 
-/// A file system (the live one by default) that, just before a publish, lets a competitor commit
-/// first, `racesLeft` times.
-final class RacingFileSystem: SnapshotFileSystem, @unchecked Sendable {
-    private let base: any SnapshotFileSystem
+/// A file system (the live one by default) that lets a competitor commit first, `racesLeft`
+/// times, at one moment of each commit: just before its publish, or between its publish and the
+/// listing that confirms it.
+final class RacingFileSystem: ForwardingFileSystem, @unchecked Sendable {
+    // @unchecked: `racesLeft` and `published` are read and written on the test's own thread.
+    enum Moment {
+        case beforePublish
+        case beforeConfirmingListing
+    }
+
     private let competitor: () -> Void
+    private let moment: Moment
+    private var published = false
     var racesLeft = 0
 
-    init(base: any SnapshotFileSystem = POSIXFileSystem(), competitor: @escaping () -> Void) {
-        self.base = base
+    init(
+        base: any SnapshotFileSystem = POSIXFileSystem(), moment: Moment = .beforePublish,
+        competitor: @escaping () -> Void
+    ) {
         self.competitor = competitor
+        self.moment = moment
+        super.init(base)
     }
 
-    var processID: Int32 { base.processID }
-    func isProcessRunning(_ processID: Int32) -> Bool { base.isProcessRunning(processID) }
-    func open(_ path: String, _ mode: FileOpenMode) throws(FileSystemError) -> OpenFile {
-        try base.open(path, mode)
+    private func race(at now: Moment) {
+        guard now == moment, racesLeft > 0 else { return }
+        racesLeft -= 1
+        competitor()
     }
-    func read(_ file: OpenFile, upTo count: Int) throws(FileSystemError) -> [UInt8] {
-        try base.read(file, upTo: count)
+
+    override func renameExclusively(_ source: String, to destination: String, in directory: OpenFile)
+        throws(FileSystemError)
+    {
+        race(at: .beforePublish)
+        try super.renameExclusively(source, to: destination, in: directory)
+        published = true
     }
-    func write(_ file: OpenFile, _ bytes: ArraySlice<UInt8>) throws(FileSystemError) -> Int {
-        try base.write(file, bytes)
+
+    override func link(_ source: String, to destination: String, in directory: OpenFile)
+        throws(FileSystemError)
+    {
+        try super.link(source, to: destination, in: directory)
+        published = true
     }
-    func synchronize(_ file: OpenFile) throws(FileSystemError) { try base.synchronize(file) }
-    func close(_ file: OpenFile) throws(FileSystemError) { try base.close(file) }
-    func status(_ file: OpenFile) throws(FileSystemError) -> FileStatus { try base.status(file) }
-    func status(atPath path: String) throws(FileSystemError) -> FileStatus { try base.status(atPath: path) }
-    func renameExclusively(_ source: String, to destination: String) throws(FileSystemError) {
-        if racesLeft > 0 {
-            racesLeft -= 1
-            competitor()
+
+    override func contentsOfDirectory(_ directory: OpenFile) throws(FileSystemError) -> [String] {
+        if published {
+            published = false
+            race(at: .beforeConfirmingListing)
         }
-        try base.renameExclusively(source, to: destination)
-    }
-    func link(_ source: String, to destination: String) throws(FileSystemError) {
-        try base.link(source, to: destination)
-    }
-    func unlink(_ path: String) throws(FileSystemError) { try base.unlink(path) }
-    func makeDirectory(_ path: String) throws(FileSystemError) { try base.makeDirectory(path) }
-    func removeDirectory(_ path: String) throws(FileSystemError) { try base.removeDirectory(path) }
-    func contentsOfDirectory(_ path: String) throws(FileSystemError) -> [String] {
-        try base.contentsOfDirectory(path)
+        return try super.contentsOfDirectory(directory)
     }
 }

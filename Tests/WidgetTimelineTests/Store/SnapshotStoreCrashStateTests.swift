@@ -4,15 +4,28 @@ import WidgetTimeline
 import WidgetTimelineTesting
 
 /// A commit crashed after each of its calls, and every state a process crash or a power loss can
-/// leave checked: the reader sees the old record or the new one, never a partial or missing one,
-/// and a commit that returned durable survives (as SQLite's TH3, LevelDB and ALICE test theirs). The checker is
-/// itself tested: it catches saves that skip an fsync or write in place.
+/// leave checked: the reader sees the old record or a newer whole one, never a partial or missing
+/// one, and no commit that returned durable — this one's or a competitor's — is lost (as SQLite's
+/// TH3, LevelDB and ALICE test theirs). Competitors commit at the protocol's two races: just
+/// before the publish (the name is taken, or freed by clean-up so the publish lands below the
+/// newest) and between the publish and the listing that confirms it (the record is withdrawn).
+/// The checker is itself tested: it catches saves that skip an fsync or write in place.
 struct SnapshotStoreCrashStateTests {
     static let root = "/shared"
     static let directory = URL(fileURLWithPath: root)
     static let legacyKey = try! SnapshotKey(validating: "parking")
     /// Random power-loss states per crash point (plus the one process-crash state).
     static let powerLossStates = 24
+    /// The value of the commit under test's payload; the others write `100 + revision - 1`.
+    static let ourValue = 5_000
+
+    /// Another writer's commits, on the same file system, at one moment of the commit under test.
+    enum Competitor: Sendable {
+        /// Just before its exclusive publish.
+        case beforePublish(commits: Int)
+        /// After its publish, before the listing that confirms it.
+        case beforeConfirmation(commits: Int)
+    }
 
     /// What the shared directory holds before the commit, and the commit.
     struct Scenario: CustomTestStringConvertible, Sendable {
@@ -23,32 +36,76 @@ struct SnapshotStoreCrashStateTests {
         var legacyKeys: LegacyKeyMapping = .none
         var supportsExclusiveRename = true
         var expected: ExpectedRevision = .any
-        /// Another writer publishes the same revision just before this commit does.
-        var racing = false
-        /// The writer published the newest existing revision itself, so it confirms it with two
-        /// `stat`s and removes the oldest by name.
+        var competitor: Competitor?
+        /// The writer committed the newest existing revision itself, so its key's directory is
+        /// prepared and it does not synchronise the parents again.
         var committedNewest = false
+        /// Without a crash: the revision acknowledged, or the error thrown.
+        var outcome: Result<Int, SnapshotStoreError>
+        /// The revisions the commit's record may be read under: the acknowledged one, and any it
+        /// published and withdrew.
+        var ourRevisions: Set<Int>
         var testDescription: String { name }
 
         static let all: [Scenario] = [
-            Scenario(name: "first commit"),
-            Scenario(name: "commit with clean-up", existing: 3),
-            Scenario(name: "a writer's next commit", existing: 3, committedNewest: true),
+            Scenario(name: "first commit", outcome: .success(1), ourRevisions: [1]),
+            Scenario(name: "commit with clean-up", existing: 3, outcome: .success(4), ourRevisions: [4]),
+            Scenario(
+                name: "a writer's next commit", existing: 3, committedNewest: true, outcome: .success(4),
+                ourRevisions: [4]),
             Scenario(
                 name: "a writer's next compare-and-swap, race lost", existing: 3, expected: .revision(3),
-                racing: true, committedNewest: true),
-            Scenario(name: "compare-and-swap commit", existing: 2, expected: .revision(2)),
-            Scenario(name: "compare-and-swap conflict", existing: 2, expected: .revision(1)),
-            Scenario(name: "compare-and-swap race lost", existing: 2, expected: .revision(2), racing: true),
-            Scenario(name: "commit by link", existing: 3, supportsExclusiveRename: false),
+                competitor: .beforePublish(commits: 1), committedNewest: true,
+                outcome: .failure(.conflict(current: 4)),
+                ourRevisions: []),
+            Scenario(
+                name: "compare-and-swap commit", existing: 2, expected: .revision(2), outcome: .success(3),
+                ourRevisions: [3]),
+            Scenario(
+                name: "compare-and-swap conflict", existing: 2, expected: .revision(1),
+                outcome: .failure(.conflict(current: 2)), ourRevisions: []),
+            Scenario(
+                name: "compare-and-swap race lost", existing: 2, expected: .revision(2),
+                competitor: .beforePublish(commits: 1), outcome: .failure(.conflict(current: 3)),
+                ourRevisions: []),
+            Scenario(
+                name: "race lost, retried", existing: 2, competitor: .beforePublish(commits: 1),
+                outcome: .success(4),
+                ourRevisions: [4]),
+            Scenario(
+                name: "stale publish below the newest, withdrawn and retried", existing: 3,
+                competitor: .beforePublish(commits: 4), outcome: .success(8), ourRevisions: [4, 8]),
+            Scenario(
+                name: "overtaken before the confirming listing, withdrawn and retried", existing: 3,
+                competitor: .beforeConfirmation(commits: 1), outcome: .success(6), ourRevisions: [4, 6]),
+            Scenario(
+                name: "compare-and-swap overtaken before the confirming listing", existing: 3,
+                expected: .revision(3), competitor: .beforeConfirmation(commits: 1),
+                outcome: .failure(.conflict(current: 5)), ourRevisions: [4]),
+            Scenario(
+                name: "commit by link", existing: 3, supportsExclusiveRename: false, outcome: .success(4),
+                ourRevisions: [4]),
             Scenario(
                 name: "legacy migration", existing: 2, key: StoreFixture.otherKey,
-                legacyKeys: [StoreFixture.otherKey: legacyKey]),
+                legacyKeys: [StoreFixture.otherKey: legacyKey], outcome: .success(3), ourRevisions: [3]),
         ]
     }
 
+    /// The revisions acknowledged on one crashed file system, by the commit under test and by its
+    /// competitor: what every later state must keep.
+    final class Acknowledged: @unchecked Sendable {
+        // @unchecked: used on the test's own thread.
+        var durable = 0
+        var visible = 0
+
+        func note(_ outcome: CommitOutcome) {
+            visible = max(visible, outcome.revision)
+            if outcome.isDurable { durable = max(durable, outcome.revision) }
+        }
+    }
+
     @Test(
-        "crash after every call of a commit: old or new, never partial, nothing acknowledged lost",
+        "crash after every call of a commit: old or newer, never partial, nothing acknowledged lost",
         arguments: Scenario.all)
     func crashStates(scenario: Scenario) throws {
         let seed = testSeed(0xA11CE) ^ UInt64(scenario.name.utf8.count)
@@ -56,41 +113,65 @@ struct SnapshotStoreCrashStateTests {
         var before = scenario
         before.existing -= 1
         let beforeNewest = scenario.committedNewest ? try makeBase(before) : nil
-        let commit = { (fileSystem: CrashSimulatingFileSystem) throws -> CommitOutcome in
-            let racing = RacingFileSystem(base: fileSystem) {
-                _ = try? FileSnapshotStore(directory: Self.directory, fileSystem: fileSystem)
-                    .commit(StoreFixture.draft(100 + scenario.existing, key: scenario.key))
-            }
-            racing.racesLeft = scenario.racing ? 1 : 0
+        let commit = {
+            (fileSystem: CrashSimulatingFileSystem, acknowledged: Acknowledged) throws -> CommitOutcome in
+            let competing = Self.competing(scenario, on: fileSystem, acknowledged: acknowledged)
             // The writer commits the newest revision on a copy of the state before it — the same
-            // revision, as far as it remembers — and then goes on to the state under test.
-            let forwarding = RetargetableFileSystem(target: beforeNewest?.copy() ?? racing)
+            // revision, with its directory prepared — and then goes on to the state under test.
+            let forwarding = RetargetableFileSystem(target: beforeNewest?.copy() ?? competing)
             let store = FileSnapshotStore(
                 directory: Self.directory, legacyKeys: scenario.legacyKeys, fileSystem: forwarding)
             if beforeNewest != nil {
                 _ = try store.commit(StoreFixture.draft(100 + scenario.existing - 1, key: scenario.key))
-                forwarding.target = racing
+                forwarding.target = competing
             }
-            // The racing commit loses: its payload would fail the checker's payload check.
-            let value = scenario.racing ? 999 : 100 + scenario.existing
             return try store.commit(
-                StoreFixture.draft(value, key: scenario.key), expecting: scenario.expected)
+                StoreFixture.draft(Self.ourValue, key: scenario.key), expecting: scenario.expected)
         }
         // Without a crash, the commit does what the scenario says.
-        let uncrashed = Result { try commit(try makeBase(scenario)) }
-        switch (uncrashed, scenario.expected.requiredRevision) {
-        case (.success(let outcome), _):
-            #expect(outcome.revision == scenario.existing + 1 && outcome.isDurable)
-        case (.failure(let error as SnapshotStoreError), let required?) where required != scenario.existing:
-            #expect(error == .conflict(current: scenario.existing))
-        case (.failure(let error as SnapshotStoreError), _):
-            #expect(scenario.racing && error == .conflict(current: scenario.existing + 1), "\(error)")
-        case (.failure(let error), _):
-            Issue.record("\(error)")
+        let uncrashed = Result { () throws(SnapshotStoreError) in
+            do {
+                return try commit(try makeBase(scenario), Acknowledged()).revision
+            } catch let error as SnapshotStoreError {
+                throw error
+            } catch {
+                throw .encoding("\(error)")
+            }
         }
+        #expect(uncrashed == scenario.outcome)
         let report = try enumerate(scenario, seed: seed, commit: commit)
         #expect(report.violations.isEmpty, "seed \(seed): \(report.violations.prefix(5))")
         #expect(report.states >= 25, "only \(report.states) states")
+    }
+
+    /// `fileSystem` with the scenario's competitor armed: another store on the same file system,
+    /// committing after the newest revision it reads, with the payload the checker expects there.
+    static func competing(
+        _ scenario: Scenario, on fileSystem: CrashSimulatingFileSystem, acknowledged: Acknowledged
+    ) -> any SnapshotFileSystem {
+        guard let competitor = scenario.competitor else { return fileSystem }
+        let commits: Int
+        let moment: RacingFileSystem.Moment
+        switch competitor {
+        case .beforePublish(let count): (commits, moment) = (count, .beforePublish)
+        case .beforeConfirmation(let count): (commits, moment) = (count, .beforeConfirmingListing)
+        }
+        let racing = RacingFileSystem(base: fileSystem, moment: moment) {
+            let other = FileSnapshotStore(
+                directory: Self.directory, legacyKeys: scenario.legacyKeys, fileSystem: fileSystem)
+            for _ in 0..<commits {
+                let newest =
+                    other.read(scenario.key, as: Counter.self, supportedSchema: 1).snapshot?.revision ?? 0
+                guard let outcome = try? other.commit(StoreFixture.draft(100 + newest, key: scenario.key))
+                else {
+                    return
+                }
+                // Acknowledged only if the file system was still running when it returned.
+                if !fileSystem.hasCrashed { acknowledged.note(outcome) }
+            }
+        }
+        racing.racesLeft = 1
+        return racing
     }
 
     @Test(
@@ -98,7 +179,8 @@ struct SnapshotStoreCrashStateTests {
     func recoveryAfterProcessCrash() throws {
         let seed = testSeed(0xBEEF)
         var generator = SplitMix64(seed: seed)
-        let base = try makeBase(Scenario(name: "recovery", existing: 1))
+        let base = try makeBase(
+            Scenario(name: "recovery", existing: 1, outcome: .success(2), ourRevisions: [2]))
         let calls = try trace(base) {
             try FileSnapshotStore(directory: Self.directory, fileSystem: $0).commit(StoreFixture.draft(2))
         }
@@ -132,10 +214,14 @@ struct SnapshotStoreCrashStateTests {
 
     // MARK: - The checker checks itself
 
+    /// A save of revision 3 (payload 102) over two revisions.
+    static func brokenSave(_ name: String) -> Scenario {
+        Scenario(name: name, existing: 2, outcome: .success(3), ourRevisions: [])
+    }
+
     @Test("the checker catches a save that skips the temporary file's fsync")
     func catchesMissingFileSync() throws {
-        let report = try enumerate(Scenario(name: "no file fsync", existing: 2), seed: testSeed(1)) {
-            fileSystem in
+        let report = try enumerate(Self.brokenSave("no file fsync"), seed: testSeed(1)) { fileSystem, _ in
             try FileSnapshotStore(
                 directory: Self.directory, fileSystem: SyncDroppingFileSystem(fileSystem, dropping: .files)
             ).commit(StoreFixture.draft(102))
@@ -145,8 +231,8 @@ struct SnapshotStoreCrashStateTests {
 
     @Test("the checker catches a save that skips the directory fsync (a durability violation)")
     func catchesMissingDirectorySync() throws {
-        let report = try enumerate(Scenario(name: "no directory fsync", existing: 2), seed: testSeed(2)) {
-            fileSystem in
+        let report = try enumerate(Self.brokenSave("no directory fsync"), seed: testSeed(2)) {
+            fileSystem, _ in
             try FileSnapshotStore(
                 directory: Self.directory,
                 fileSystem: SyncDroppingFileSystem(fileSystem, dropping: .directories)
@@ -157,7 +243,7 @@ struct SnapshotStoreCrashStateTests {
 
     @Test("the checker catches a save that writes the record in place")
     func catchesInPlaceWrite() throws {
-        let report = try enumerate(Scenario(name: "in place", existing: 2), seed: testSeed(3)) { fileSystem in
+        let report = try enumerate(Self.brokenSave("in place"), seed: testSeed(3)) { fileSystem, _ in
             try InPlaceSaver(fileSystem: fileSystem).save(StoreFixture.draft(102), revision: 3)
         }
         #expect(report.violations.contains { $0.contains("partial") }, "\(report.violations.prefix(3))")
@@ -172,20 +258,20 @@ struct SnapshotStoreCrashStateTests {
 
     /// Crashes `commit` after each of its calls and checks every resulting state.
     func enumerate(
-        _ scenario: Scenario, seed: UInt64, commit: (CrashSimulatingFileSystem) throws -> CommitOutcome
+        _ scenario: Scenario, seed: UInt64,
+        commit: (CrashSimulatingFileSystem, Acknowledged) throws -> CommitOutcome
     ) throws -> Report {
         let base = try makeBase(scenario)
-        let calls = try trace(base, commit)
-        let old = scenario.existing == 0 ? nil : scenario.existing
+        let calls = try trace(base) { try commit($0, Acknowledged()) }
         var report = Report()
         for prefix in 0...calls {
             var generator = SplitMix64(seed: seed &+ UInt64(prefix))
             let fileSystem = base.copy()
             fileSystem.crash(afterCalls: prefix)
-            let outcome = try? commit(fileSystem)
+            let acknowledged = Acknowledged()
+            let outcome = try? commit(fileSystem, acknowledged)
             // Only a commit that ran to the end without a refused call has really returned.
-            let returned = fileSystem.hasCrashed ? nil : outcome
-            let new = returned?.revision ?? (scenario.existing + 1)
+            if !fileSystem.hasCrashed, let outcome { acknowledged.note(outcome) }
             let states =
                 [("process crash", fileSystem.afterProcessCrash())]
                 + (0..<Self.powerLossStates).map {
@@ -193,11 +279,11 @@ struct SnapshotStoreCrashStateTests {
                 }
             for (name, state) in states {
                 report.states += 1
-                let isPowerLoss = name.hasPrefix("power")
-                let mustBeNew = returned.map { isPowerLoss ? $0.isDurable : true } ?? false
-                if let violation = check(
-                    state, scenario: scenario, old: old, new: new, mustBeNew: mustBeNew)
-                {
+                // What survives: after a process crash everything published; after a power loss what
+                // was durable, and never less than the durable revisions before the commit.
+                let floor = max(
+                    scenario.existing, name.hasPrefix("power") ? acknowledged.durable : acknowledged.visible)
+                if let violation = check(state, scenario: scenario, floor: floor) {
                     report.violations.append("crash after \(prefix) of \(calls) calls, \(name): \(violation)")
                 }
             }
@@ -205,11 +291,10 @@ struct SnapshotStoreCrashStateTests {
         return report
     }
 
-    /// The one invariant: old or new, complete and unmarked, new when it was acknowledged; and a
-    /// writer starting on the state commits the next revision and leaves no temporary file.
-    func check(
-        _ state: CrashSimulatingFileSystem, scenario: Scenario, old: Int?, new: Int, mustBeNew: Bool
-    ) -> String? {
+    /// The invariant: a whole record written by the writer its revision belongs to, never below a
+    /// revision that must survive (`floor`), never missing once a record existed; and a writer
+    /// starting on the state commits the next revision and leaves no temporary file.
+    func check(_ state: CrashSimulatingFileSystem, scenario: Scenario, floor: Int) -> String? {
         let reader = FileSnapshotStore.readOnly(
             directory: Self.directory, legacyKeys: scenario.legacyKeys, fileSystem: state)
         let read = reader.read(scenario.key, as: Counter.self, supportedSchema: 1)
@@ -217,15 +302,17 @@ struct SnapshotStoreCrashStateTests {
         switch read {
         case .found(let snapshot, let fallback):
             if fallback != nil { return "partial newest record: \(read)" }
-            if snapshot.payload.value != 100 + snapshot.revision - 1 { return "wrong payload: \(snapshot)" }
-            if snapshot.revision != old && snapshot.revision != new { return "revision \(snapshot.revision)" }
-            if mustBeNew && snapshot.revision != new {
-                return "acknowledged revision \(new) lost: read \(snapshot.revision)"
+            let isOurs =
+                snapshot.payload.value == Self.ourValue && scenario.ourRevisions.contains(snapshot.revision)
+            if snapshot.payload.value != 100 + snapshot.revision - 1 && !isOurs {
+                return "wrong payload at revision \(snapshot.revision): \(snapshot.payload)"
+            }
+            if snapshot.revision < floor {
+                return "acknowledged revision \(floor) lost: read \(snapshot.revision)"
             }
             seen = snapshot.revision
         case .missing:
-            if old != nil { return "missing although revision \(old!) existed" }
-            if mustBeNew { return "acknowledged revision \(new) lost: missing" }
+            if floor > 0 { return "missing although revision \(floor) must survive" }
             seen = 0
         default:
             return "partial or unreadable: \(read)"
@@ -267,52 +354,37 @@ struct SnapshotStoreCrashStateTests {
 }
 
 /// A file system that lies about `fsync`: the broken save the crash checker must catch.
-final class SyncDroppingFileSystem: SnapshotFileSystem, @unchecked Sendable {
+final class SyncDroppingFileSystem: ForwardingFileSystem, @unchecked Sendable {
+    // @unchecked: used by one store on the test's own thread.
     enum Dropped { case files, directories }
-    private let base: CrashSimulatingFileSystem
     private let dropped: Dropped
     private var directories: Set<OpenFile> = []
 
     init(_ base: CrashSimulatingFileSystem, dropping dropped: Dropped) {
-        self.base = base
         self.dropped = dropped
+        super.init(base)
     }
 
-    var processID: Int32 { base.processID }
-    func isProcessRunning(_ processID: Int32) -> Bool { base.isProcessRunning(processID) }
-    func open(_ path: String, _ mode: FileOpenMode) throws(FileSystemError) -> OpenFile {
-        let file = try base.open(path, mode)
+    override func openRoot(_ path: String) throws(FileSystemError) -> OpenFile {
+        let file = try super.openRoot(path)
+        directories.insert(file)
+        return file
+    }
+    override func open(_ name: String, in directory: OpenFile, _ mode: FileOpenMode) throws(FileSystemError)
+        -> OpenFile
+    {
+        let file = try super.open(name, in: directory, mode)
         if mode == .directory { directories.insert(file) }
         return file
     }
-    func read(_ file: OpenFile, upTo count: Int) throws(FileSystemError) -> [UInt8] {
-        try base.read(file, upTo: count)
-    }
-    func write(_ file: OpenFile, _ bytes: ArraySlice<UInt8>) throws(FileSystemError) -> Int {
-        try base.write(file, bytes)
-    }
-    func synchronize(_ file: OpenFile) throws(FileSystemError) {
+    override func synchronize(_ file: OpenFile, barrierOnly: Bool) throws(FileSystemError) {
         let isDirectory = directories.contains(file)
         if (dropped == .files && !isDirectory) || (dropped == .directories && isDirectory) { return }
-        try base.synchronize(file)
+        try super.synchronize(file, barrierOnly: barrierOnly)
     }
-    func close(_ file: OpenFile) throws(FileSystemError) {
+    override func close(_ file: OpenFile) throws(FileSystemError) {
         directories.remove(file)
-        try base.close(file)
-    }
-    func status(_ file: OpenFile) throws(FileSystemError) -> FileStatus { try base.status(file) }
-    func status(atPath path: String) throws(FileSystemError) -> FileStatus { try base.status(atPath: path) }
-    func renameExclusively(_ source: String, to destination: String) throws(FileSystemError) {
-        try base.renameExclusively(source, to: destination)
-    }
-    func link(_ source: String, to destination: String) throws(FileSystemError) {
-        try base.link(source, to: destination)
-    }
-    func unlink(_ path: String) throws(FileSystemError) { try base.unlink(path) }
-    func makeDirectory(_ path: String) throws(FileSystemError) { try base.makeDirectory(path) }
-    func removeDirectory(_ path: String) throws(FileSystemError) { try base.removeDirectory(path) }
-    func contentsOfDirectory(_ path: String) throws(FileSystemError) -> [String] {
-        try base.contentsOfDirectory(path)
+        try super.close(file)
     }
 }
 
@@ -322,21 +394,21 @@ struct InPlaceSaver {
     let fileSystem: any SnapshotFileSystem
 
     func save(_ draft: SnapshotDraft<Counter>, revision: Int) throws -> CommitOutcome {
-        let directory = SnapshotStoreCrashStateTests.root + "/snapshots/" + draft.key.rawValue
         let record = try SnapshotRecord.encode(draft.snapshot(revision: revision))
-        let file = try fileSystem.open(
-            directory + "/" + String(format: "%010d.snapshot", revision), .createNew)
+        let root = try fileSystem.openRoot(SnapshotStoreCrashStateTests.root)
+        let snapshots = try fileSystem.open("snapshots", in: root, .directory)
+        let directory = try fileSystem.open(draft.key.rawValue, in: snapshots, .directory)
+        let file = try fileSystem.open(String(format: "%010d.snapshot", revision), in: directory, .createNew)
         var offset = 0
         while offset < record.count {
             // Written in two halves, as a large record would be.
             offset += try fileSystem.write(
                 file, record[offset..<min(record.count, offset + record.count / 2 + 1)])
         }
-        try fileSystem.synchronize(file)
+        try fileSystem.synchronize(file, barrierOnly: false)
         try fileSystem.close(file)
-        let parent = try fileSystem.open(directory, .directory)
-        try fileSystem.synchronize(parent)
-        try fileSystem.close(parent)
+        try fileSystem.synchronize(directory, barrierOnly: false)
+        for opened in [directory, snapshots, root] { try fileSystem.close(opened) }
         return CommitOutcome(revision: revision)
     }
 }

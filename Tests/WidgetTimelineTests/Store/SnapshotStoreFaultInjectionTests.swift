@@ -214,11 +214,10 @@ struct SnapshotStoreFaultInjectionTests {
     }
 
     /// Which calls a commit cannot do without before its acknowledgement: all but `stat`s,
-    /// `close` of a directory opened to synchronise it, and removing the temporary name after a
-    /// `link` published the record.
+    /// `close` of a directory, and removing the temporary name after a `link` published the record.
     func isEssential(_ call: FileSystemCall, in directory: URL) -> Bool {
         switch call.kind {
-        case .status, .statusAtPath: return false
+        case .status, .statusOfEntry: return false
         case .close: return !isDirectory(call.path)
         case .unlink: return !call.path.contains(".tmp-")
         default: return true
@@ -229,8 +228,7 @@ struct SnapshotStoreFaultInjectionTests {
         _ call: FileSystemCall, afterPublish publishIndex: Int, in trace: [FileSystemCall]
     ) -> Bool {
         guard let position = trace.firstIndex(of: call), position + 1 > publishIndex else { return false }
-        return (call.kind == .open && call.mode == .directory)
-            || (call.kind == .synchronize && isDirectory(call.path))
+        return call.kind == .synchronize && isDirectory(call.path)
     }
 
     func isDirectory(_ path: String) -> Bool {

@@ -16,9 +16,11 @@ import WidgetTimeline
 /// the reads (for a nightly run); `WIDGET_TIMELINE_SEED` reproduces a failure.
 @Suite(.serialized)
 struct SnapshotStoreProcessTests {
+    /// The named points of a commit (`CommitPoint` in the torture helper): each is a kill point and
+    /// a pause point.
     static let killPoints = [
-        "after-tmp-create", "mid-write", "after-fsync", "after-close", "after-publish", "before-dir-fsync",
-        "after-dir-fsync", "mid-gc",
+        "after-list", "after-tmp-create", "mid-write", "after-fsync", "after-close", "after-publish",
+        "after-confirm", "before-dir-fsync", "after-dir-fsync", "mid-gc",
     ]
 
     static func environmentNumber(_ name: String, default fallback: Int) -> Int {
@@ -194,7 +196,7 @@ struct SnapshotStoreProcessTests {
                 if acksBeforeKill == 0 { victim.send(SIGKILL) }
                 while let line = victim.readLine() {
                     let fields = line.split(separator: " ")
-                    guard fields.first == "ACK", fields.count == 3, let revision = Int(fields[1]) else {
+                    guard fields.first == "ACK", fields.count == 5, let revision = Int(fields[1]) else {
                         continue
                     }
                     acknowledged[revision] = String(fields[2])

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import WidgetTimeline
+import WidgetTimelineTesting
 
 #if canImport(Darwin)
     import Darwin
@@ -111,39 +112,9 @@ enum ProcLocks {
 /// A file system that passes every call to `target`, which a test may change: one store instance
 /// can remember a commit it made on one copy of a simulated file system and make its next commit
 /// on another.
-final class RetargetableFileSystem: SnapshotFileSystem, @unchecked Sendable {
+final class RetargetableFileSystem: ForwardingFileSystem, @unchecked Sendable {
     // @unchecked: `target` is changed only between a store's calls, on the test's own thread.
-    var target: any SnapshotFileSystem
-
     init(target: any SnapshotFileSystem) {
-        self.target = target
-    }
-
-    var processID: Int32 { target.processID }
-    func isProcessRunning(_ processID: Int32) -> Bool { target.isProcessRunning(processID) }
-    func open(_ path: String, _ mode: FileOpenMode) throws(FileSystemError) -> OpenFile {
-        try target.open(path, mode)
-    }
-    func read(_ file: OpenFile, upTo count: Int) throws(FileSystemError) -> [UInt8] {
-        try target.read(file, upTo: count)
-    }
-    func write(_ file: OpenFile, _ bytes: ArraySlice<UInt8>) throws(FileSystemError) -> Int {
-        try target.write(file, bytes)
-    }
-    func synchronize(_ file: OpenFile) throws(FileSystemError) { try target.synchronize(file) }
-    func close(_ file: OpenFile) throws(FileSystemError) { try target.close(file) }
-    func status(_ file: OpenFile) throws(FileSystemError) -> FileStatus { try target.status(file) }
-    func status(atPath path: String) throws(FileSystemError) -> FileStatus { try target.status(atPath: path) }
-    func renameExclusively(_ source: String, to destination: String) throws(FileSystemError) {
-        try target.renameExclusively(source, to: destination)
-    }
-    func link(_ source: String, to destination: String) throws(FileSystemError) {
-        try target.link(source, to: destination)
-    }
-    func unlink(_ path: String) throws(FileSystemError) { try target.unlink(path) }
-    func makeDirectory(_ path: String) throws(FileSystemError) { try target.makeDirectory(path) }
-    func removeDirectory(_ path: String) throws(FileSystemError) { try target.removeDirectory(path) }
-    func contentsOfDirectory(_ path: String) throws(FileSystemError) -> [String] {
-        try target.contentsOfDirectory(path)
+        super.init(target)
     }
 }

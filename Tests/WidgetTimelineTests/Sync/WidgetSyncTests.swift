@@ -98,6 +98,25 @@ struct WidgetSyncTests {
         #expect(try relaunched.commit(.init(count: 5, debugNote: ""), for: widget) == .unchanged(revision: 1))
     }
 
+    @Test(
+        "a stored record from the future (a clock set back) is never kept as unchanged: saving it again repairs it",
+        arguments: ["another launch", "this sync"])
+    func futureRecordRepaired(who: String) throws {
+        // Committed while the clock was a day ahead; then the clock is set back to the true time.
+        let settable = ManualClock(now: clock.now.addingTimeInterval(86_400))
+        let earlier = WidgetSync(store: store, reloader: reloader, clock: settable)
+        try earlier.commit(.init(count: 5, debugNote: ""), for: widget)
+        settable.set(to: clock.now)
+        let sync = who == "this sync" ? earlier : self.sync()
+        let outcome = try sync.commit(.init(count: 5, debugNote: ""), for: widget)
+        #expect(outcome == .saved(revision: 2, reload: .requested))
+        let stored = try #require(store.read(widget.defaultKey, for: widget).snapshot)
+        #expect(stored.generatedAt == clock.now)
+        #expect(widget.state(of: stored, at: clock.now, in: .gregorian(in: "Asia/Seoul")).freshness == .fresh)
+        // And the repaired record is kept as unchanged from then on.
+        #expect(try sync.commit(.init(count: 5, debugNote: ""), for: widget) == .unchanged(revision: 2))
+    }
+
     @Test("unchanged content is saved again once its data is half-way to stale, so it does not turn stale")
     func reconfirmation() throws {
         let sync = sync()

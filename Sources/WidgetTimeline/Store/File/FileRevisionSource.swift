@@ -6,34 +6,37 @@
     import Musl
 #endif
 
-/// Lists and loads revisions through the file-system seam, with plain reads (never a memory map,
-/// so a file changed by someone else cannot crash the reader) and a cap on what it loads.
+/// Lists and loads revisions through the file-system seam, relative to the key's directory, with
+/// plain reads (never a memory map, so a file changed by someone else cannot crash the reader) and
+/// a cap on what it loads.
 struct FileRevisionSource: RevisionSource {
-    let layout: StoreLayout
-    let fileSystem: any SnapshotFileSystem
+    let directories: StoreDirectories
+
+    var fileSystem: any SnapshotFileSystem { directories.fileSystem }
 
     func revisions(of key: SnapshotKey) throws(SnapshotStoreError) -> [Int]? {
-        try names(in: layout.directory(for: key))?.compactMap(StoreLayout.revision(fromFileName:))
-    }
-
-    /// Every name in `directory`, or `nil` when it does not exist.
-    func names(in directory: String) throws(SnapshotStoreError) -> [String]? {
-        do {
-            return try interruptible { () throws(FileSystemError) in
-                try fileSystem.contentsOfDirectory(directory)
-            }
-        } catch  where error.code == ENOENT {
-            return nil
-        } catch {
-            throw .io(operation: .listDirectory, path: directory, errno: error.code)
-        }
+        // Every listing opens the key's directory anew: a read starts over after a revision
+        // vanished, and a migrated legacy key's directory may have been removed meanwhile.
+        directories.forget(key)
+        guard let directory = try directories.directory(for: key, creating: false) else { return nil }
+        return try directories.names(in: directory).compactMap(StoreLayout.revision(fromFileName:))
     }
 
     func record(of key: SnapshotKey, revision: Int) -> RecordBytes {
-        let path = layout.path(for: key, revision: revision)
+        let name = StoreLayout.fileName(revision: revision)
+        let directory: OpenDirectory
+        do {
+            guard let opened = try directories.directory(for: key, creating: false) else { return .vanished }
+            directory = opened
+        } catch {
+            return .unreadable(error)
+        }
+        let path = directory.path + "/" + name
         let file: OpenFile
         do {
-            file = try interruptible { () throws(FileSystemError) in try fileSystem.open(path, .readOnly) }
+            file = try interruptible { () throws(FileSystemError) in
+                try fileSystem.open(name, in: directory.file, .readOnly)
+            }
         } catch {
             switch error.code {
             case ENOENT: return .vanished
@@ -46,6 +49,7 @@ struct FileRevisionSource: RevisionSource {
         let limit = SnapshotLimits.maximumRecordSize
         let expected: Int
         do {
+            // Opened without blocking; a FIFO, socket or device is refused before any read.
             let status = try interruptible { () throws(FileSystemError) in try fileSystem.status(file) }
             guard status.kind == .regular else { return .invalid(.notAFile) }
             guard status.size <= limit else { return .invalid(.tooLarge(bytes: status.size, limit: limit)) }

@@ -9,8 +9,8 @@
 extension FileSnapshotStore {
     /// Commits `draft` as the key's next revision, without any lock.
     ///
-    /// The steps, each through the file-system seam (`docs/store-format.md` argues why an
-    /// acknowledgement is a fact under any interleaving):
+    /// The steps, each through the file-system seam and relative to the key's directory
+    /// (`docs/store-format.md` argues why an acknowledgement is a fact under any interleaving):
     /// 1. List the key's revisions: the newest, N, is current (or the legacy key's newest).
     /// 2. Encode revision N+1 and check it as a reader would; refuse it if it is too large.
     ///    Nothing has been written yet.
@@ -22,10 +22,10 @@ extension FileSnapshotStore {
     ///    where the file system cannot). If the name is taken, start again from step 1 — or, for a
     ///    compare-and-swap, throw ``SnapshotStoreError/conflict(current:)``.
     /// 6. List again. Only if N+1 is the newest revision now is it acknowledged: the newest
-    ///    revision never goes down, so nothing newer existed when it appeared. Otherwise this
-    ///    writer was delayed past other commits (and clean-up freed the name it took): its record is
-    ///    never read as newest, clean-up removes it with the other old revisions, and the commit
-    ///    starts again (or reports a conflict).
+    ///    revision never goes down, so nothing newer existed when it appeared. Otherwise a newer
+    ///    revision appeared first or meanwhile: the record is withdrawn (removed by name — a
+    ///    listing showed a newer one, so it can never be newest again) and the commit starts
+    ///    again, or reports a conflict.
     /// 7. Synchronise the directory. If that fails the revision is published but not known to be
     ///    durable, and the outcome says so.
     /// 8. Clean up, oldest first: revisions beyond ``retainedRevisions`` (only after a durable
@@ -35,37 +35,46 @@ extension FileSnapshotStore {
     ) throws(SnapshotStoreError) -> CommitOutcome {
         guard access == .readWrite else { throw .readOnly }
         let key = draft.key
-        let directory = layout.directory(for: key)
+        let directories = openDirectories()
+        defer { directories.closeAll() }
         var attempts = 0
         var vanishings = 0
         while true {
             attempts += 1
-            let current = try currentRevision(of: key)
+            let current = try currentRevision(of: key, in: directories)
             if let required = expected.requiredRevision, required != current.revision {
                 throw .conflict(current: current.revision)
             }
             guard current.revision < Int.max else { throw .revisionLimitReached(key: key.rawValue) }
             let revision = current.revision + 1
             let record = try SnapshotRecord.encode(draft, revision: revision)
-            try prepareDirectory(for: key)
-            switch try publish(record, at: layout.path(for: key, revision: revision), in: directory) {
+            let directory = try prepareDirectory(for: key, in: directories)
+            let name = StoreLayout.fileName(revision: revision)
+            switch try publish(record, as: name, in: directory) {
             case .published:
-                let names = try source.names(in: directory) ?? []
+                let names = try directories.names(in: directory)
                 let newest = names.compactMap(StoreLayout.revision(fromFileName:)).max() ?? 0
                 if newest == revision {
-                    return finish(key: key, revision: revision, names: names, migratedFrom: current.legacyKey)
+                    return finish(
+                        key: key, revision: revision, in: directory, names: names,
+                        migratedFrom: current.legacyKey,
+                        directories: directories)
                 }
-                // Overtaken while it was being published: not acknowledged, and never newest again.
+                // A newer revision appeared before or after ours: ours is not acknowledged, and is
+                // withdrawn (a listing showed a newer one, so removing it can never lower the newest).
+                removeQuietly(name, in: directory)
                 if expected.requiredRevision != nil { throw .conflict(current: newest) }
             case .taken:
                 if expected.requiredRevision != nil {
-                    throw .conflict(current: (try? currentRevision(of: key).revision) ?? revision)
+                    throw .conflict(
+                        current: (try? currentRevision(of: key, in: directories).revision) ?? revision)
                 }
             case .vanished(let path):
                 // The key's directory (or our temporary file in it) was removed under us.
                 vanishings += 1
                 if vanishings > 2 { throw .io(operation: .rename, path: path, errno: ENOENT) }
-                preparedDirectories.remove(directory)
+                directories.forget(key)
+                preparedDirectories.remove(directory.path)
             }
             if attempts >= Self.maximumPublishAttempts { throw .contention(attempts: attempts) }
         }
@@ -77,55 +86,54 @@ extension FileSnapshotStore {
         var legacyKey: SnapshotKey?
     }
 
-    /// The key's current revision, from a listing.
-    func currentRevision(of key: SnapshotKey) throws(SnapshotStoreError) -> CurrentRevision {
-        if let revisions = try source.revisions(of: key), let newest = revisions.max() {
+    /// The key's current revision, from a listing of its directory — the one the commit publishes
+    /// in — or of its legacy key's.
+    func currentRevision(of key: SnapshotKey, in directories: StoreDirectories) throws(SnapshotStoreError)
+        -> CurrentRevision
+    {
+        if let directory = try directories.directory(for: key, creating: false),
+            let newest = try directories.names(in: directory).compactMap(StoreLayout.revision(fromFileName:))
+                .max()
+        {
             return CurrentRevision(revision: newest)
         }
         guard let legacyKey = legacyKeys.legacyKey(for: key),
-            let newest = try source.revisions(of: legacyKey)?.max()
+            let newest = try FileRevisionSource(directories: directories).revisions(of: legacyKey)?.max()
         else { return CurrentRevision(revision: 0) }
         return CurrentRevision(revision: newest, legacyKey: legacyKey)
     }
 
-    /// Creates `snapshots/<key>` if needed and synchronises the shared directory and `snapshots`,
-    /// so the key's directory entry survives a power loss before the first record depends on it.
+    /// The key's directory, created if needed, after synchronising the shared directory and
+    /// `snapshots`, so the key's directory entry survives a power loss before the first record
+    /// depends on it.
     ///
-    /// This runs even when the directories exist: a process that crashed after creating them may
-    /// have left their entries unsynchronised.
-    func prepareDirectory(for key: SnapshotKey) throws(SnapshotStoreError) {
-        let directory = layout.directory(for: key)
-        if preparedDirectories.contains(directory) { return }
-        for path in [layout.snapshots, directory] {
-            do {
-                try interruptible { () throws(FileSystemError) in try fileSystem.makeDirectory(path) }
-            } catch  where error.code == EEXIST {
-                // Already there.
-            } catch  where error.code == ENOENT && path == layout.snapshots {
-                throw .directoryMissing(path: layout.root)
-            } catch {
-                throw .io(operation: .makeDirectory, path: path, errno: error.code)
-            }
+    /// The synchronisation runs once per key and store instance, even when the directories exist:
+    /// a process that crashed after creating them may have left their entries unsynchronised.
+    func prepareDirectory(for key: SnapshotKey, in directories: StoreDirectories) throws(SnapshotStoreError)
+        -> OpenDirectory
+    {
+        guard let directory = try directories.directory(for: key, creating: true) else {
+            throw .directoryMissing(path: layout.root)
         }
-        try synchronizeDirectory(layout.root)
-        try synchronizeDirectory(layout.snapshots)
-        preparedDirectories.insert(directory)
+        if preparedDirectories.contains(directory.path) { return directory }
+        guard let snapshots = try directories.snapshots(creating: true), let root = try directories.root()
+        else {
+            throw .directoryMissing(path: layout.root)
+        }
+        try synchronize(root, barrierOnly: synchronization == .orderingWhereEnough)
+        try synchronize(snapshots, barrierOnly: synchronization == .orderingWhereEnough)
+        preparedDirectories.insert(directory.path)
+        return directory
     }
 
-    /// Opens, synchronises and closes a directory.
-    func synchronizeDirectory(_ path: String) throws(SnapshotStoreError) {
-        let file: OpenFile
+    /// Synchronises an open directory.
+    func synchronize(_ directory: OpenDirectory, barrierOnly: Bool) throws(SnapshotStoreError) {
         do {
-            file = try interruptible { () throws(FileSystemError) in try fileSystem.open(path, .directory) }
+            try interruptible { () throws(FileSystemError) in
+                try fileSystem.synchronize(directory.file, barrierOnly: barrierOnly)
+            }
         } catch {
-            throw .io(operation: .open, path: path, errno: error.code)
-        }
-        // Closing a directory opened for reading cannot lose data: its error does not matter.
-        defer { try? fileSystem.close(file) }
-        do {
-            try interruptible { () throws(FileSystemError) in try fileSystem.synchronize(file) }
-        } catch {
-            throw .io(operation: .synchronize, path: path, errno: error.code)
+            throw .io(operation: .synchronize, path: directory.path, errno: error.code)
         }
     }
 
@@ -141,91 +149,96 @@ extension FileSnapshotStore {
     /// Writes `record` to a new temporary file in `directory` and publishes it exclusively as
     /// `destination`.
     func publish(
-        _ record: [UInt8], at destination: String, in directory: String
+        _ record: [UInt8], as destination: String, in directory: OpenDirectory
     ) throws(SnapshotStoreError) -> Publication {
         let registry = PathSet.temporaryFilesBeingWritten
         var temporary = ""
+        var temporaryPath = ""
         var opened: OpenFile?
         var generator = SystemRandomNumberGenerator()
         // A random name is taken only by an abandoned file of an earlier process with the same
         // identifier; a few new names settle that.
         for _ in 0..<4 {
-            let name = StoreLayout.temporaryName(processID: fileSystem.processID, token: generator.next())
-            temporary = directory + "/" + name
-            registry.insert(temporary)
+            temporary = StoreLayout.temporaryName(processID: fileSystem.processID, token: generator.next())
+            temporaryPath = directory.path + "/" + temporary
+            registry.insert(temporaryPath)
             do {
                 opened = try interruptible { () throws(FileSystemError) in
-                    try fileSystem.open(temporary, .createNew)
+                    try fileSystem.open(temporary, in: directory.file, .createNew)
                 }
                 break
             } catch {
-                registry.remove(temporary)
+                registry.remove(temporaryPath)
                 switch error.code {
                 case EEXIST: continue
-                case ENOENT: return .vanished(path: temporary)
-                default: throw .io(operation: .open, path: temporary, errno: error.code)
+                case ENOENT: return .vanished(path: temporaryPath)
+                default: throw .io(operation: .open, path: temporaryPath, errno: error.code)
                 }
             }
         }
-        guard let file = opened else { throw .io(operation: .open, path: temporary, errno: EEXIST) }
-        defer { registry.remove(temporary) }
+        guard let file = opened else { throw .io(operation: .open, path: temporaryPath, errno: EEXIST) }
+        defer { registry.remove(temporaryPath) }
 
         do throws(SnapshotStoreError) {
-            try writeAll(record, to: file, path: temporary)
+            try writeAll(record, to: file, path: temporaryPath)
             do {
-                try interruptible { () throws(FileSystemError) in try fileSystem.synchronize(file) }
+                try interruptible { () throws(FileSystemError) in
+                    try fileSystem.synchronize(file, barrierOnly: synchronization == .orderingWhereEnough)
+                }
             } catch {
                 // Never synchronise the same file again after a failure (the kernel may have
                 // dropped the dirty pages and report success next time): give it up.
-                throw SnapshotStoreError.io(operation: .synchronize, path: temporary, errno: error.code)
+                throw SnapshotStoreError.io(operation: .synchronize, path: temporaryPath, errno: error.code)
             }
         } catch {
             try? fileSystem.close(file)
-            removeQuietly(temporary)
+            removeQuietly(temporary, in: directory)
             throw error
         }
         do {
             try fileSystem.close(file)
         } catch  where !error.isInterrupted {
             // EINTR on close still closes the file (Linux, Darwin); anything else is a failure.
-            removeQuietly(temporary)
-            throw .io(operation: .close, path: temporary, errno: error.code)
+            removeQuietly(temporary, in: directory)
+            throw .io(operation: .close, path: temporaryPath, errno: error.code)
         } catch {}
 
+        let destinationPath = directory.path + "/" + destination
         do {
             try interruptible { () throws(FileSystemError) in
-                try fileSystem.renameExclusively(temporary, to: destination)
+                try fileSystem.renameExclusively(temporary, to: destination, in: directory.file)
             }
             return .published
         } catch {
             switch error.code {
             case EEXIST:
-                removeQuietly(temporary)
+                removeQuietly(temporary, in: directory)
                 return .taken
             case ENOENT:
-                removeQuietly(temporary)
-                return .vanished(path: temporary)
+                removeQuietly(temporary, in: directory)
+                return .vanished(path: temporaryPath)
             case EINVAL, ENOSYS, ENOTSUP, EOPNOTSUPP:
                 break  // No exclusive rename here: link + unlink below.
             default:
-                removeQuietly(temporary)
-                throw .io(operation: .rename, path: destination, errno: error.code)
+                removeQuietly(temporary, in: directory)
+                throw .io(operation: .rename, path: destinationPath, errno: error.code)
             }
         }
         do {
-            try interruptible { () throws(FileSystemError) in try fileSystem.link(temporary, to: destination)
+            try interruptible { () throws(FileSystemError) in
+                try fileSystem.link(temporary, to: destination, in: directory.file)
             }
         } catch {
-            removeQuietly(temporary)
+            removeQuietly(temporary, in: directory)
             switch error.code {
             case EEXIST: return .taken
-            case ENOENT: return .vanished(path: temporary)
-            default: throw .io(operation: .link, path: destination, errno: error.code)
+            case ENOENT: return .vanished(path: temporaryPath)
+            default: throw .io(operation: .link, path: destinationPath, errno: error.code)
             }
         }
         // Published. A temporary name left behind by a failure here is an abandoned file for a
         // later clean-up; the record is already visible under its own name.
-        removeQuietly(temporary)
+        removeQuietly(temporary, in: directory)
         return .published
     }
 
@@ -253,12 +266,14 @@ extension FileSnapshotStore {
         }
     }
 
-    /// Removes a name, ignoring failure (it is then an abandoned file for a later clean-up).
+    /// Removes the entry `name` of `directory`, ignoring failure (it is then an abandoned file or
+    /// an old revision for a later clean-up).
     ///
     /// - Returns: whether the name is gone.
     @discardableResult
-    func removeQuietly(_ path: String) -> Bool {
-        (try? interruptible { () throws(FileSystemError) in try fileSystem.unlink(path) }) != nil
+    func removeQuietly(_ name: String, in directory: OpenDirectory) -> Bool {
+        (try? interruptible { () throws(FileSystemError) in try fileSystem.unlink(name, in: directory.file) })
+            != nil
     }
 
     /// Makes the acknowledged revision durable and cleans up; never throws, because the revision is
@@ -266,17 +281,19 @@ extension FileSnapshotStore {
     ///
     /// - Parameter names: the key directory's names as listed to confirm the revision.
     private func finish(
-        key: SnapshotKey, revision: Int, names: [String], migratedFrom legacyKey: SnapshotKey?
+        key: SnapshotKey, revision: Int, in directory: OpenDirectory, names: [String],
+        migratedFrom legacyKey: SnapshotKey?, directories: StoreDirectories
     ) -> CommitOutcome {
         var outcome = CommitOutcome(revision: revision, migratedFrom: legacyKey)
-        let path = layout.path(for: key, revision: revision)
         do {
-            try synchronizeDirectory(layout.directory(for: key))
+            // Durability is what this step exists for: never only a barrier.
+            try synchronize(directory, barrierOnly: false)
         } catch {
             outcome.durability = .notDurable(error)
         }
         outcome.cleanupFailure = cleanUp(
-            key: key, names: names, removingOldRevisions: outcome.isDurable, referencePath: path)
+            key: key, in: directory, names: names, removingOldRevisions: outcome.isDurable,
+            reference: StoreLayout.fileName(revision: revision), directories: directories)
         return outcome
     }
 }

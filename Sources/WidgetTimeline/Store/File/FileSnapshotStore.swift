@@ -15,7 +15,9 @@ public import Foundation
 /// temporary file that is synchronised and then published with an exclusive rename, which fails if
 /// the name is taken. A commit is acknowledged only if, listed after it appeared, its revision is
 /// the key's newest. No file is ever changed in place, no lock or file coordination is ever taken,
-/// and a reader sees either the old record or the new one, never part of one.
+/// and a reader sees either the old record or the new one, never part of one. Every call below the
+/// shared directory is relative to an open directory and never follows a symbolic link, so the
+/// store never reads, writes or removes anything outside it.
 /// `docs/store-format.md` describes the layout and argues the protocol step by step.
 ///
 /// ```swift
@@ -38,6 +40,20 @@ public struct FileSnapshotStore: SnapshotStore {
         case readOnly
     }
 
+    /// What a commit asks of the drive when it synchronises (Apple platforms; on Linux `fsync`
+    /// is both). `docs/store-format.md` says which step needs what.
+    public enum Synchronization: Sendable, Hashable {
+        /// `F_FULLFSYNC` at every step: each synchronised write is on stable storage before the
+        /// next step. The default.
+        case full
+        /// `F_BARRIERFSYNC` where the protocol needs only ordering — the temporary file's bytes
+        /// before its publish, the directories' entries before the records in them — and
+        /// `F_FULLFSYNC` for the directory that makes the revision durable, which also flushes
+        /// every barriered write before it: one drive flush per commit instead of two. Every
+        /// guarantee holds as with ``full``.
+        case orderingWhereEnough
+    }
+
     /// The shared directory. The store keeps its files in its `snapshots` subdirectory.
     public let directory: URL
     /// Whether this store may change the directory.
@@ -51,6 +67,8 @@ public struct FileSnapshotStore: SnapshotStore {
     public let orphanAge: TimeInterval
     /// The file-system calls the store makes.
     public let fileSystem: any SnapshotFileSystem
+    /// What a commit asks of the drive when it synchronises.
+    public let synchronization: Synchronization
 
     let layout: StoreLayout
     /// The key directories this instance has created and made durable, so later commits skip that.
@@ -71,13 +89,15 @@ public struct FileSnapshotStore: SnapshotStore {
     ///   - orphanAge: the age after which a running process's temporary file counts as abandoned
     ///     (default 10 minutes). Temporary files of processes that have exited are removed at once.
     ///   - fileSystem: the file-system seam; the live POSIX one by default.
+    ///   - synchronization: what a commit asks of the drive (``Synchronization/full`` by default).
     public init(
         directory: URL,
         access: Access = .readWrite,
         legacyKeys: LegacyKeyMapping = .none,
         retainedRevisions: Int = 3,
         orphanAge: TimeInterval = 600,
-        fileSystem: any SnapshotFileSystem = POSIXFileSystem()
+        fileSystem: any SnapshotFileSystem = POSIXFileSystem(),
+        synchronization: Synchronization = .full
     ) {
         self.directory = directory
         self.access = access
@@ -85,6 +105,7 @@ public struct FileSnapshotStore: SnapshotStore {
         self.retainedRevisions = max(1, retainedRevisions)
         self.orphanAge = max(0, orphanAge)
         self.fileSystem = fileSystem
+        self.synchronization = synchronization
         layout = StoreLayout(root: directory.standardizedFileURL.path)
     }
 
@@ -112,32 +133,31 @@ public struct FileSnapshotStore: SnapshotStore {
     public func read<Payload: Codable & Sendable & Equatable>(
         _ key: SnapshotKey, as type: Payload.Type, supportedSchema: Int
     ) -> SnapshotReadResult<Payload> {
-        NewestRecordReader.read(
-            key, legacyKey: legacyKeys.legacyKey(for: key), from: source, as: type,
-            supportedSchema: supportedSchema)
+        let directories = openDirectories()
+        defer { directories.closeAll() }
+        return NewestRecordReader.read(
+            key, legacyKey: legacyKeys.legacyKey(for: key),
+            from: FileRevisionSource(directories: directories),
+            as: type, supportedSchema: supportedSchema)
     }
 
     public func newestRevision(of key: SnapshotKey) -> Int? {
+        let directories = openDirectories()
+        defer { directories.closeAll() }
         do {
-            return try source.revisions(of: key)?.max() ?? 0
+            return try FileRevisionSource(directories: directories).revisions(of: key)?.max() ?? 0
         } catch {
             return nil
         }
     }
 
     public func keys() throws(SnapshotStoreError) -> [SnapshotKey] {
-        let names: [String]
-        do {
-            names = try interruptible { () throws(FileSystemError) in
-                try fileSystem.contentsOfDirectory(layout.snapshots)
-            }
-        } catch  where error.code == ENOENT {
-            return []
-        } catch {
-            throw .io(operation: .listDirectory, path: layout.snapshots, errno: error.code)
-        }
+        let directories = openDirectories()
+        defer { directories.closeAll() }
+        guard let snapshots = try directories.snapshots(creating: false) else { return [] }
+        let source = FileRevisionSource(directories: directories)
         var keys: [SnapshotKey] = []
-        for name in names where !name.hasPrefix(".") {
+        for name in try directories.names(in: snapshots) where !name.hasPrefix(".") {
             guard let key = try? SnapshotKey(validating: name) else { continue }
             do {
                 if let revisions = try source.revisions(of: key), !revisions.isEmpty { keys.append(key) }
@@ -145,11 +165,13 @@ public struct FileSnapshotStore: SnapshotStore {
                 // A key whose directory cannot be listed is still a key: reading it says why.
                 keys.append(key)
             }
+            directories.forget(key)
         }
         return keys.sorted()
     }
 
-    var source: FileRevisionSource { FileRevisionSource(layout: layout, fileSystem: fileSystem) }
+    /// A new set of directories for one call.
+    func openDirectories() -> StoreDirectories { StoreDirectories(layout: layout, fileSystem: fileSystem) }
 }
 
 /// Repeats `call` while it is interrupted by a signal (`EINTR`), a bounded number of times.

@@ -22,8 +22,8 @@ public enum SnapshotRecord {
     /// UTC), so two implementations writing the same snapshot write the same bytes.
     ///
     /// Every limit a reader applies is checked here on the exact bytes, so nothing is written that
-    /// a reader would refuse: the size, the nesting depth of the whole envelope, instants with an
-    /// RFC 3339 form.
+    /// a reader would refuse or read differently: the size, the nesting depth of the whole
+    /// envelope, instants with an RFC 3339 form, and numbers a reader holds exactly.
     ///
     /// - Throws: ``SnapshotStoreError/encoding(_:)`` when the envelope cannot be written as JSON a
     ///   reader accepts, ``SnapshotStoreError/tooLarge(bytes:limit:)`` when the record would exceed
@@ -93,6 +93,12 @@ public enum SnapshotRecord {
         } catch {
             throw .encoding(describing: error)
         }
+        if let (path, number) = firstInexactNumber(in: payload, at: "$.payload") {
+            throw .encoding(
+                "at \(path): the number \(number.canonicalText) has more digits than a reader holds "
+                    + "(a Double reads it as \(JSONNumber(number.doubleValue)?.canonicalText ?? "?"), "
+                    + "and a Decimal holds at most 38 digits with exponents from -128 to 127)")
+        }
         let envelope = CanonicalJSON.encode(.object(members))
         do {
             try JSONParser.validate(envelope)
@@ -100,6 +106,38 @@ public enum SnapshotRecord {
             throw .encoding("the envelope would not read back: \(error.message)")
         }
         return envelope
+    }
+
+    /// The first number in `value` that a reader would not read back as itself, and where: readers
+    /// decode numbers through Foundation's `JSONDecoder`, which holds a number as a `Double` or a
+    /// `Decimal`. (Numbers from a payload's own `Double`, `Int`, `UInt64` or `Decimal` fields always
+    /// fit; only numbers written as text — a `JSONValue` payload — can have more digits.)
+    private static func firstInexactNumber(in value: JSONValue, at path: String) -> (String, JSONNumber)? {
+        switch value {
+        case .number(let number):
+            return isReadBackExactly(number) ? nil : (path, number)
+        case .array(let values):
+            for (index, element) in values.enumerated() {
+                if let found = firstInexactNumber(in: element, at: path + "[\(index)]") { return found }
+            }
+            return nil
+        case .object(let members):
+            for (name, member) in members.sorted(by: { $0.key < $1.key }) {
+                if let found = firstInexactNumber(in: member, at: path + "." + name) { return found }
+            }
+            return nil
+        case .null, .bool, .string:
+            return nil
+        }
+    }
+
+    /// Whether a reader reads `number` back as itself. At most 15 significant digits within a
+    /// `Double`'s normal range always do; any other number is read as a reader reads it — through
+    /// the package's decoder, on its own — and compared.
+    private static func isReadBackExactly(_ number: JSONNumber) -> Bool {
+        if number.digits.count <= 15, number.pointPosition > -307, number.pointPosition <= 308 { return true }
+        let read = try? JSONCoding.decode([JSONValue].self, from: Data("[\(number.canonicalText)]".utf8))
+        return read == [.number(number)]
     }
 
     /// The record bytes for envelope bytes that are already encoded.

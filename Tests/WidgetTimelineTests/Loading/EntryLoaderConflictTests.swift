@@ -1,0 +1,160 @@
+import Foundation
+import Testing
+import WidgetTimeline
+import WidgetTimelineTesting
+
+/// No writer replaces newer data with older: the extension's save of a fetched answer is
+/// compare-and-swap against the revision it read, and a host commit that lands while the fetch runs
+/// — during the fetch itself, just before the loader's publish, or between its publish and the
+/// listing that confirms it — is never superseded by older data. On the file store, with the host
+/// and the extension as two store instances on one shared directory.
+@Suite("Extension loading: a fetched answer never replaces data observed later")
+struct EntryLoaderConflictTests {
+    let now = Date.at("2026-11-29T10:00:00+09:00")
+    let widget = ScriptedWidget(
+        kind: "spaces",
+        freshness: FreshnessPolicy(staleAfter: 600, expiresAfter: 3600, refreshAfter: 600))
+    let key = SnapshotKey(purpose: "spaces", scope: "north")
+
+    /// Where, in the extension's load, the host's commit lands.
+    enum Moment: String, CaseIterable, CustomTestStringConvertible {
+        /// While the source is asked: after the read, before the save.
+        case duringFetch = "during the fetch"
+        /// In the save: after its listing, just before its exclusive publish.
+        case beforePublish = "just before the loader's publish"
+        /// In the save: after its publish, before the listing that confirms it.
+        case beforeConfirmation = "between the loader's publish and its confirming listing"
+
+        var testDescription: String { rawValue }
+    }
+
+    func draft(_ label: String, observedAt: Date, generatedAt: Date? = nil) throws -> SnapshotDraft<
+        ScriptedPayload
+    > {
+        try SnapshotDraft(
+            kind: "spaces", key: key, generatedAt: generatedAt ?? observedAt, observedAt: observedAt,
+            payload: ScriptedPayload(initialLabel: label, phases: []))
+    }
+
+    /// A shared directory with an old revision 1, a host store, and the extension's loader whose
+    /// store lets the host commit `hostData` at `moment`. Returns the load's result.
+    func load(
+        hostObservedAt: Date, answerObservedAt: Date, at moment: Moment, in directory: URL,
+        log: InMemoryDiagnosticLog
+    ) throws -> LoadResult<ScriptedPayload> {
+        let host = FileSnapshotStore(directory: directory)
+        _ = try host.commit(draft("old: 40 free", observedAt: now.addingTimeInterval(-3000)))
+        let hostDraft = try draft("host: 12 free", observedAt: hostObservedAt, generatedAt: now)
+        let fileSystem = FaultInjectingFileSystem()
+        let published = Once()
+        let landed = Once()
+        fileSystem.pausePoint = { call in
+            switch (moment, call.kind) {
+            case (.beforePublish, .renameExclusively):
+                if landed.first() { _ = try? host.commit(hostDraft) }
+            case (.beforeConfirmation, .renameExclusively):
+                _ = published.first()
+            case (.beforeConfirmation, .contentsOfDirectory) where published.isDone:
+                if landed.first() { _ = try? host.commit(hostDraft) }
+            default:
+                break
+            }
+        }
+        let loader = EntryLoader(
+            kind: widget, store: FileSnapshotStore(directory: directory, fileSystem: fileSystem),
+            sleeper: StalledClock(), log: log)
+        let answer = SourceAnswer(
+            payload: ScriptedPayload(initialLabel: "fetched: 30 free", phases: []),
+            observedAt: answerObservedAt)
+        return loader.load(key, at: now, forceRefresh: false) { _ in
+            if moment == .duringFetch { _ = try? host.commit(hostDraft) }
+            return .success(answer)
+        }
+    }
+
+    @Test(
+        "the host's data observed later is kept: nothing is committed over it, and the log says so",
+        arguments: Moment.allCases)
+    func hostObservedLater(moment: Moment) throws {
+        try withTemporaryDirectory { directory in
+            let log = InMemoryDiagnosticLog()
+            let result = try load(
+                hostObservedAt: now.addingTimeInterval(-10), answerObservedAt: now.addingTimeInterval(-60),
+                at: moment, in: directory, log: log)
+            #expect(result.snapshot?.payload.initialLabel == "host: 12 free")
+            let read = FileSnapshotStore.readOnly(directory: directory).read(key, for: widget)
+            #expect(read.snapshot?.payload.initialLabel == "host: 12 free")
+            #expect(read.snapshot?.revision == result.snapshot?.revision)
+            #expect(log.events(.snapshotCommit).isEmpty)
+            #expect(log.events(.snapshotRead).last?.reason == "conflict-kept-stored")
+        }
+    }
+
+    @Test(
+        "the fetched answer observed later is committed after the host's revision, never in its place",
+        arguments: Moment.allCases)
+    func answerObservedLater(moment: Moment) throws {
+        try withTemporaryDirectory { directory in
+            let log = InMemoryDiagnosticLog()
+            let result = try load(
+                hostObservedAt: now.addingTimeInterval(-300), answerObservedAt: now.addingTimeInterval(-30),
+                at: moment, in: directory, log: log)
+            let store = FileSnapshotStore.readOnly(directory: directory)
+            let read = store.read(key, for: widget)
+            #expect(read.snapshot?.payload.initialLabel == "fetched: 30 free")
+            #expect(result.snapshot == read.snapshot)
+            // The host's revision is there, older: the answer came after it.
+            let revisions = revisionFiles(in: store.directory(for: key))
+            #expect(revisions.last == read.snapshot?.revision)
+            #expect(log.events(.snapshotCommit).map(\.reason) == ["fetched-after-conflict"])
+        }
+    }
+
+    @Test("with no host commit the answer is saved as the next revision, against the one read")
+    func noConflict() throws {
+        try withTemporaryDirectory { directory in
+            let host = FileSnapshotStore(directory: directory)
+            _ = try host.commit(draft("old: 40 free", observedAt: now.addingTimeInterval(-3000)))
+            let log = InMemoryDiagnosticLog()
+            let fileSystem = FaultInjectingFileSystem()
+            let loader = EntryLoader(
+                kind: widget, store: FileSnapshotStore(directory: directory, fileSystem: fileSystem),
+                sleeper: StalledClock(), log: log)
+            let result = loader.load(key, at: now) { _ in
+                .success(SourceAnswer(payload: ScriptedPayload(initialLabel: "fetched", phases: [])))
+            }
+            #expect(result.snapshot?.revision == 2)
+            #expect(log.events(.snapshotCommit).map(\.reason) == ["fetched"])
+        }
+    }
+
+    @Test("a snapshot made in this clock's future is never young enough: the source is asked")
+    func futureSnapshotIsRefetched() async throws {
+        let store = InMemorySnapshotStore()
+        _ = try store.commit(draft("from the future", observedAt: now.addingTimeInterval(86_400)))
+        let source = ScriptedSource<ScriptedPayload>(
+            .answer(SourceAnswer(payload: ScriptedPayload(initialLabel: "now", phases: []))))
+        let loader = EntryLoader(kind: widget, store: store, source: source, sleeper: StalledClock())
+        let result = await loader.load(key, at: now)
+        #expect(source.fetches == [key])
+        #expect(result.snapshot?.payload.initialLabel == "now")
+        #expect(result.snapshot?.revision == 2)
+    }
+}
+
+/// A flag set by the first caller, across threads.
+private final class Once: @unchecked Sendable {
+    // @unchecked: `done` is read and written under `lock`.
+    private let lock = NSLock()
+    private var done = false
+
+    /// `true` for the first call only.
+    func first() -> Bool {
+        lock.withLock {
+            defer { done = true }
+            return !done
+        }
+    }
+
+    var isDone: Bool { lock.withLock { done } }
+}

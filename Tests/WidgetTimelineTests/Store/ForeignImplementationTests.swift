@@ -1,0 +1,84 @@
+import Foundation
+import Testing
+import WidgetTimeline
+import WidgetTimelineTesting
+
+/// The Python reader and writer printed in `docs/store-format.md`, run as printed against the Swift
+/// store on one shared directory: each reads what the other committed, they number revisions as
+/// one, and the Python writer, like the Swift one, refuses a symbolic link in place of a key's
+/// directory.
+@Suite("The documented Python implementation works with the Swift store")
+struct ForeignImplementationTests {
+    static let documentation = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("docs/store-format.md")
+
+    /// The Python block of the section on other languages.
+    static func documentedPython() throws -> String {
+        let text = try String(contentsOf: documentation, encoding: .utf8)
+        let section = try #require(text.range(of: "## Reading and writing from another language"))
+        let rest = text[section.upperBound...]
+        let start = try #require(rest.range(of: "```python\n"))
+        let end = try #require(rest[start.upperBound...].range(of: "```"))
+        return String(rest[start.upperBound..<end.lowerBound])
+    }
+
+    /// Runs `command` of a small driver around the documented code; its standard output, and
+    /// whether it exited 0.
+    func python(_ arguments: [String], in directory: URL) throws -> (output: String, succeeded: Bool) {
+        let module = directory.appendingPathComponent("store_format.py")
+        try Self.documentedPython().write(to: module, atomically: true, encoding: .utf8)
+        let driver = """
+            import json, sys
+            sys.path.insert(0, sys.argv[1])
+            import store_format as store
+            command, shared, key = sys.argv[2], sys.argv[3], sys.argv[4]
+            if command == "commit":
+                print(store.commit(shared, key, {"schemaVersion": 1, "kind": "task-count",
+                    "generatedAt": "2026-11-29T09:00:00Z", "fingerprint": "ab", "payload": {"value": int(sys.argv[5]), "label": "tasks"}}))
+            else:
+                print(json.dumps(store.read_newest(shared, key), sort_keys=True))
+            """
+        let script = directory.appendingPathComponent("driver.py")
+        try driver.write(to: script, atomically: true, encoding: .utf8)
+        let output = try ProcessOutput.run(
+            URL(fileURLWithPath: "/usr/bin/env"), ["python3", script.path, directory.path] + arguments)
+        return (output.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines), output.status == 0)
+    }
+
+    @Test("Swift and Python commit in turn and each reads the other's newest revision")
+    func inTurn() throws {
+        try withTemporaryDirectory { work throws in
+            let shared = work.appendingPathComponent("shared")
+            try FileManager.default.createDirectory(at: shared, withIntermediateDirectories: true)
+            let store = FileSnapshotStore(directory: shared)
+            _ = try store.commit(StoreFixture.draft(1))
+            #expect(try python(["commit", shared.path, "task-count", "3"], in: work) == ("2", true))
+            let read = store.read(StoreFixture.key, as: Counter.self, supportedSchema: 1)
+            #expect(read.snapshot?.revision == 2)
+            #expect(read.snapshot?.payload == Counter(value: 3))
+            #expect(try store.commit(StoreFixture.draft(4)).revision == 3)
+            let (text, succeeded) = try python(["read", shared.path, "task-count"], in: work)
+            #expect(succeeded)
+            let envelope = try JSONParser.parse(Array(text.utf8))
+            #expect(envelope["revision"] == .integer(3))
+            #expect(envelope["payload"]?["value"] == .integer(4))
+            #expect(try python(["read", shared.path, "no-such-key"], in: work) == ("null", true))
+        }
+    }
+
+    @Test("the Python writer refuses a symbolic link in place of a key's directory, as the Swift one does")
+    func linkedKey() throws {
+        try withTemporaryDirectory { work throws in
+            let shared = work.appendingPathComponent("shared")
+            let outside = work.appendingPathComponent("outside")
+            try FileManager.default.createDirectory(
+                at: shared.appendingPathComponent("snapshots"), withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(at: outside, withIntermediateDirectories: true)
+            try FileManager.default.createSymbolicLink(
+                at: shared.appendingPathComponent("snapshots/task-count"), withDestinationURL: outside)
+            #expect(try python(["commit", shared.path, "task-count", "3"], in: work).succeeded == false)
+            #expect(try FileManager.default.contentsOfDirectory(atPath: outside.path) == [])
+        }
+    }
+}
