@@ -34,23 +34,40 @@ struct TimelineClaims<Kind: WidgetKind> {
 
     // MARK: - Freshness, withdrawn early
 
-    /// The freshness an entry shown from `instant` may claim: the one that still holds
-    /// ``PlanningOptions/latenessMargin`` later.
+    /// The freshness an entry shown from `instant` may claim: the least current of what holds at
+    /// `instant` and ``PlanningOptions/latenessMargin`` later. Currency is withdrawn early and
+    /// granted late: data from a clock ahead turns fresh only once it is (``FreshnessPolicy``).
     @inlinable
     func claimedFreshness(at instant: Date) -> Freshness {
-        freshness.classify(
-            dataObservedAt: snapshot.dataObservedAt, at: instant.addingTimeInterval(options.latenessMargin))
+        let observed = snapshot.dataObservedAt
+        return max(
+            freshness.classify(dataObservedAt: observed, at: instant),
+            freshness.classify(
+                dataObservedAt: observed, at: instant.addingTimeInterval(options.latenessMargin)))
     }
 
-    /// The instants in `(now, end]` where the claimed freshness drops.
+    /// The instants in `(now, end]` where the claimed freshness drops: the stale and expiry
+    /// thresholds, ``PlanningOptions/latenessMargin`` early.
     @inlinable
     func withdrawals(after now: Date, through end: Date) -> [Date] {
-        let margin = options.latenessMargin
-        return freshness.transitions(
-            dataObservedAt: snapshot.dataObservedAt, after: now.addingTimeInterval(margin)
-        )
-        .map { $0.addingTimeInterval(-margin) }
+        let observed = snapshot.dataObservedAt
+        return [
+            observed.addingTimeInterval(freshness.staleAfter),
+            observed.addingTimeInterval(freshness.expiresAfter),
+        ]
+        .map { $0.addingTimeInterval(-options.latenessMargin) }
         .filter { $0 > now && $0 <= end }
+    }
+
+    /// Every instant in `(now, end]` where the claimed freshness changes: the withdrawals, and the
+    /// instant data from a clock ahead comes within the tolerance and may be called fresh (a claim
+    /// granted on time, never early). A timeline's lasting tail uses the withdrawals alone: it
+    /// claims less there.
+    @inlinable
+    func freshnessChanges(after now: Date, through end: Date) -> [Date] {
+        let known = snapshot.dataObservedAt.addingTimeInterval(-SnapshotLimits.futureInstantTolerance)
+        let grant: [Date] = known > now && known <= end ? [known] : []
+        return (grant + withdrawals(after: now, through: end)).sorted()
     }
 
     /// `content` with the freshness claimed at `instant`; "unavailable" where the domain hides an

@@ -65,12 +65,12 @@ public struct TimelinePlanner<Kind: WidgetKind>: Sendable {
 
         let horizonEnd = now.addingTimeInterval(options.horizon)
         let claims = TimelineClaims(kind: kind, snapshot: snapshot, calendar: calendar, options: options)
-        let withdrawals = claims.withdrawals(after: now, through: horizonEnd)
+        let freshnessChanges = claims.freshnessChanges(after: now, through: horizonEnd)
         let changePoints = kind.changePoints(of: snapshot, after: now, through: horizonEnd, in: calendar)
         var instants: [Date] = []
-        instants.reserveCapacity(1 + withdrawals.count + changePoints.count)
+        instants.reserveCapacity(1 + freshnessChanges.count + changePoints.count)
         instants.append(now)
-        instants += withdrawals
+        instants += freshnessChanges
         for point in changePoints where point > now && point <= horizonEnd { instants.append(point) }
         instants.sort()
         var unique: [Date] = []
