@@ -123,7 +123,7 @@ struct SnapshotStoreProcessTests {
     }
 
     @Test(
-        "two writer processes × 200 compare-and-swap commits on one key: revisions 1…400, no gap, no duplicate"
+        "two writer processes × 200 compare-and-swap commits on one key: no revision acknowledged twice, every one stored"
     )
     func twoWritersOneKey() throws {
         let helper = try ChildProcess.tortureHelper()
@@ -149,12 +149,17 @@ struct SnapshotStoreProcessTests {
                         "writer \(name)'s ACK \(index + 1): \(fields)")
                 }
             }
-            #expect(owner.keys.sorted() == Array(1...400))
+            // 400 distinct revisions. A writer overtaken between its publish and its confirming
+            // listing withdraws its record and commits again (docs/store-format.md), so a number may
+            // be skipped: rare, and never an acknowledged one.
+            #expect(owner.count == 400)
+            let newest = try #require(owner.keys.max())
 
-            // The stored history is the acknowledged one, record for record.
+            // The stored history is the acknowledged one, record for record: nothing unacknowledged
+            // is left, nothing acknowledged is missing.
             let keyDirectory = FileSnapshotStore(directory: directory).directory(for: StoreFixture.key)
-            #expect(revisionFiles(in: keyDirectory) == Array(1...400))
-            for revision in 1...400 {
+            #expect(revisionFiles(in: keyDirectory) == owner.keys.sorted())
+            for revision in owner.keys.sorted() {
                 let url = keyDirectory.appendingPathComponent(String(format: "%010d.snapshot", revision))
                 let envelope = try SnapshotRecord.envelope(of: Array(try Data(contentsOf: url))).get()
                 let snapshot = try JSONCoding.decoder().decode(
@@ -165,7 +170,7 @@ struct SnapshotStoreProcessTests {
             }
             let final = FileSnapshotStore.readOnly(directory: directory)
                 .read(StoreFixture.key, as: TortureCheck.self, supportedSchema: 1)
-            #expect(final.snapshot?.revision == 400)
+            #expect(final.snapshot?.revision == newest)
 
             reader.closeInput()
             let rest = reader.readAllLines()
