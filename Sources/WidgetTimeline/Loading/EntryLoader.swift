@@ -34,6 +34,7 @@ public final class EntryLoader<Kind: WidgetKind>: @unchecked Sendable {
     private var failures: [SnapshotKey: Int] = [:]
 
     /// - Parameters:
+    ///   - kind: the widget kind whose snapshots it loads.
     ///   - store: the shared store; read-only in an extension that must not write.
     ///   - source: where to fetch when the snapshot is old or missing; `nil` reads the store only.
     ///   - timeout: how long a fetch may take. Well under the provider's ~30 s watchdog

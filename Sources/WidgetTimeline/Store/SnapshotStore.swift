@@ -14,6 +14,8 @@ public protocol SnapshotStore: Sendable {
     /// fails validation is skipped for the next newest valid one, and the result says so.
     ///
     /// - Parameters:
+    ///   - key: the key to read.
+    ///   - type: the payload type to decode.
     ///   - supportedSchema: the highest payload schema version this reader understands; a newer
     ///     record is ``SnapshotReadResult/incompatible(found:supported:)``.
     func read<Payload: Codable & Sendable & Equatable>(

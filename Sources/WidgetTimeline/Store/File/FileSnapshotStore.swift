@@ -83,6 +83,7 @@ public struct FileSnapshotStore: SnapshotStore {
     /// A store in `directory`, which must exist (the store creates only its own subdirectories).
     ///
     /// - Parameters:
+    ///   - directory: the shared directory (the App Group container, or a directory inside it).
     ///   - access: ``Access/readOnly`` for the widget extension.
     ///   - legacyKeys: keys an earlier version stored snapshots under.
     ///   - retainedRevisions: revisions kept per key, for readers to fall back on (default 3).

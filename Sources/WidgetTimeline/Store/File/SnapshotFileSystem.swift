@@ -47,9 +47,11 @@ public protocol SnapshotFileSystem: Sendable {
     /// Makes the file's data — or, for a directory, its entries — durable (`fsync`; `F_FULLFSYNC`
     /// on Apple platforms, or `F_BARRIERFSYNC` when `barrierOnly` and the file system has it).
     ///
-    /// - Parameter barrierOnly: whether ordering is all the caller needs: everything written
-    ///   before reaches the disk before anything written after, without waiting for the drive.
-    ///   Only Apple platforms make the distinction; elsewhere both are `fsync`.
+    /// - Parameters:
+    ///   - file: the open file or directory.
+    ///   - barrierOnly: whether ordering is all the caller needs: everything written before
+    ///     reaches the disk before anything written after, without waiting for the drive. Only
+    ///     Apple platforms make the distinction; elsewhere both are `fsync`.
     func synchronize(_ file: OpenFile, barrierOnly: Bool) throws(FileSystemError)
 
     /// Closes the file. The file is closed even when this throws.

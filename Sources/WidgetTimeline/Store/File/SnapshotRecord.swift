@@ -41,7 +41,8 @@ public enum SnapshotRecord {
     /// The record bytes of `snapshot`, exactly as a commit of it at its revision writes them: for
     /// tools and tests that build records by hand.
     ///
-    /// - Throws: as ``encode(_:revision:)`` does.
+    /// - Throws: as a commit's encoding does: ``SnapshotStoreError/encoding(_:)`` or
+    ///   ``SnapshotStoreError/tooLarge(bytes:limit:)``.
     public static func encode<Payload>(_ snapshot: Snapshot<Payload>) throws(SnapshotStoreError) -> [UInt8] {
         let payload: JSONValue
         do {
