@@ -28,19 +28,8 @@ struct ForeignImplementationTests {
     func python(_ arguments: [String], in directory: URL) throws -> (output: String, succeeded: Bool) {
         let module = directory.appendingPathComponent("store_format.py")
         try Self.documentedPython().write(to: module, atomically: true, encoding: .utf8)
-        let driver = """
-            import json, sys
-            sys.path.insert(0, sys.argv[1])
-            import store_format as store
-            command, shared, key = sys.argv[2], sys.argv[3], sys.argv[4]
-            if command == "commit":
-                print(store.commit(shared, key, {"schemaVersion": 1, "kind": "task-count",
-                    "generatedAt": "2026-11-29T09:00:00Z", "fingerprint": "ab", "payload": {"value": int(sys.argv[5]), "label": "tasks"}}))
-            else:
-                print(json.dumps(store.read_newest(shared, key), sort_keys=True))
-            """
-        let script = directory.appendingPathComponent("driver.py")
-        try driver.write(to: script, atomically: true, encoding: .utf8)
+        let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Fixtures/store-format-driver.py")
         let output = try ProcessOutput.run(
             URL(fileURLWithPath: "/usr/bin/env"), ["python3", script.path, directory.path] + arguments)
         return (output.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines), output.status == 0)

@@ -23,7 +23,7 @@ import WidgetTimeline
 /// - temporary files stay bounded, and none is left once the writers are gone.
 ///
 /// `WIDGET_TIMELINE_MANY_WRITERS_COMMITS` raises the acknowledged commits (2,000 by default);
-/// `WIDGET_TIMELINE_SEED` replays a run; `WIDGET_TIMELINE_TORTURE_REPORT=1` prints its figures.
+/// `WIDGET_TIMELINE_SEED` replays a run; `WIDGET_TIMELINE_TORTURE_REPORT=<file>` writes its figures there.
 @Suite(.serialized)
 struct ManyWritersTortureTests {
     static let writerSlots = 6
@@ -328,8 +328,9 @@ struct ManyWritersTortureTests {
             #expect(Set(figures.pointStops.keys).count >= 6, "named pauses reached: \(figures.pointStops)")
             #expect(figures.reads > 0 && figures.sightings > 0, "\(figures)")
         }
-        if ProcessInfo.processInfo.environment["WIDGET_TIMELINE_TORTURE_REPORT"] == "1" {
-            print("many writers (seed \(seed)): \(figures)")
+        if let reportPath = ProcessInfo.processInfo.environment["WIDGET_TIMELINE_TORTURE_REPORT"] {
+            try? Data("many writers (seed \(seed)): \(figures)\n".utf8)
+                .write(to: URL(fileURLWithPath: reportPath))
         }
     }
 
