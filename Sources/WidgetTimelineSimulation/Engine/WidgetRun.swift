@@ -81,9 +81,8 @@ final class WidgetRun<Kind: WidgetKind>: WidgetRunning {
             hasSource: script.source != nil)
         let visibleAtStart = script.glances.map { glances in glances.contains { $0.contains(start) } } ?? true
         scheduler = WidgetReloadScheduler(model: model, isVisible: visibleAtStart, budgetResets: budgetResets)
-        let truth = script.truth
-        self.truth = truth.map { (at: $0.at, payload: $0.payload) }
-        origins = truth.map(\.origin)
+        truth = script.truth
+        origins = script.truthOrigins
         screens = [(start, .noData)]
     }
 

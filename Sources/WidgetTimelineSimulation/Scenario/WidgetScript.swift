@@ -14,15 +14,29 @@ struct WidgetScript<Kind: WidgetKind>: Sendable {
     var source: SimulatedSource<Kind.Payload>?
     /// When the widget is seen; `nil` is always.
     var glances: [TimeSpan]?
-
     /// Every data change, host or server, oldest first (a host commit before a server update at the
-    /// same instant): what an omniscient widget would show, and where each came from (`host` or
-    /// `server`).
-    var truth: [(at: Date, payload: Kind.Payload, origin: String)] {
+    /// same instant): what an omniscient widget would show. Worked out once, when the scenario is
+    /// compiled, because every device of a fleet measures against it.
+    let truth: [(at: Date, payload: Kind.Payload)]
+    /// Where each change of ``truth`` came from: `host` or `server`.
+    let truthOrigins: [String]
+
+    init(
+        id: String, kind: Kind, key: SnapshotKey, hostCommits: [(at: Date, payload: Kind.Payload)],
+        source: SimulatedSource<Kind.Payload>?, glances: [TimeSpan]?
+    ) {
+        self.id = id
+        self.kind = kind
+        self.key = key
+        self.hostCommits = hostCommits
+        self.source = source
+        self.glances = glances
         let host = hostCommits.map { (at: $0.at, payload: $0.payload, origin: "host") }
         let server = (source?.versions ?? []).map { (at: $0.at, payload: $0.payload, origin: "server") }
-        return (host + server).enumerated().sorted { ($0.element.at, $0.offset) < ($1.element.at, $1.offset) }
-            .map(\.element)
+        let merged = (host + server).enumerated()
+            .sorted { ($0.element.at, $0.offset) < ($1.element.at, $1.offset) }.map(\.element)
+        truth = merged.map { (at: $0.at, payload: $0.payload) }
+        truthOrigins = merged.map(\.origin)
     }
 }
 
