@@ -28,7 +28,8 @@ let package = Package(
         // Test doubles shipped as a product, so apps test their widgets with the same tools.
         .target(name: "WidgetTimelineTesting", dependencies: ["WidgetTimeline"]),
         // The refresh-scheduling simulator: the system model, scenarios, strategies, metrics, reports.
-        .target(name: "WidgetTimelineSimulation", dependencies: ["WidgetTimeline"]),
+        // Its push strategies' server plans with the real push planner.
+        .target(name: "WidgetTimelineSimulation", dependencies: ["WidgetTimeline", "WidgetTimelinePush"]),
         // The server half of WidgetKit push: registrations, the token registry, the push planner and
         // APNs requests. Foundation only, so it runs on a Linux server.
         .target(name: "WidgetTimelinePush", dependencies: ["WidgetTimeline"]),

@@ -28,7 +28,7 @@ public enum CanonicalJSON {
         switch value {
         case .null: output.append(contentsOf: "null".utf8)
         case .bool(let flag): output.append(contentsOf: (flag ? "true" : "false").utf8)
-        case .number(let number): output.append(contentsOf: number.canonicalText.utf8)
+        case .number(let number): number.writeCanonicalText(into: &output)
         case .string(let text): writeString(text, into: &output)
         case .array(let values):
             output.append(UInt8(ascii: "["))
@@ -39,19 +39,43 @@ public enum CanonicalJSON {
             output.append(UInt8(ascii: "]"))
         case .object(let members):
             output.append(UInt8(ascii: "{"))
-            let keys = members.keys.sorted { $0.utf16.lexicographicallyPrecedes($1.utf16) }
-            for (index, key) in keys.enumerated() {
+            // UTF-16 order. For names that are all ASCII (nearly every name) it is byte order, which
+            // is also the order of `<` on such strings.
+            let sorted =
+                members.keys.allSatisfy(isASCII)
+                ? members.sorted { $0.key < $1.key }
+                : members.sorted { $0.key.utf16.lexicographicallyPrecedes($1.key.utf16) }
+            for (index, member) in sorted.enumerated() {
                 if index > 0 { output.append(UInt8(ascii: ",")) }
-                writeString(key, into: &output)
+                writeString(member.key, into: &output)
                 output.append(UInt8(ascii: ":"))
-                write(members[key]!, into: &output)
+                write(member.value, into: &output)
             }
             output.append(UInt8(ascii: "}"))
         }
     }
 
+    /// Whether every character of `text` is ASCII.
+    static func isASCII(_ text: String) -> Bool {
+        var text = text
+        return text.withUTF8 { bytes in bytes.allSatisfy { $0 < 0x80 } }
+    }
+
     static func writeString(_ text: String, into output: inout [UInt8]) {
         output.append(UInt8(ascii: "\""))
+        // Most strings need no escape: their bytes go in one piece.
+        var text = text
+        let copied = text.withUTF8 { bytes in
+            for byte in bytes where byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") {
+                return false
+            }
+            output.append(contentsOf: bytes)
+            return true
+        }
+        if copied {
+            output.append(UInt8(ascii: "\""))
+            return
+        }
         for byte in text.utf8 {
             switch byte {
             case UInt8(ascii: "\""): output.append(contentsOf: [0x5C, 0x22])

@@ -93,7 +93,16 @@ public struct JSONNumber: Sendable, Hashable, CustomStringConvertible {
 
     /// A whole number.
     public init(_ value: Int64) {
-        self.init(text: String(value))!
+        // Its decimal digits, most significant first: what parsing `String(value)` gives, without
+        // the parse (every `Int64` is in range).
+        var digits: [UInt8] = []
+        var magnitude = value.magnitude
+        while magnitude > 0 {
+            digits.append(UInt8(ascii: "0") + UInt8(magnitude % 10))
+            magnitude /= 10
+        }
+        digits.reverse()
+        self.init(isNegative: value < 0, digits: digits, pointPosition: digits.count)
     }
 
     /// A whole number beyond `Int64`'s range, such as `UInt64.max`.
@@ -141,26 +150,42 @@ public struct JSONNumber: Sendable, Hashable, CustomStringConvertible {
     /// exact digits: `100`, `0.1`, `1e-7`, `1.5e+300`. For every number a `Double` holds with its
     /// shortest digits this is RFC 8785's form; longer numbers keep every digit.
     public var canonicalText: String {
-        guard !digits.isEmpty else { return "0" }
+        var text: [UInt8] = []
+        writeCanonicalText(into: &text)
+        return String(decoding: text, as: UTF8.self)
+    }
+
+    /// Appends ``canonicalText``'s UTF-8 bytes to `output`.
+    func writeCanonicalText(into output: inout [UInt8]) {
+        guard !digits.isEmpty else {
+            output.append(UInt8(ascii: "0"))
+            return
+        }
         let count = digits.count
         let point = pointPosition
-        var text = isNegative ? "-" : ""
-        let all = String(decoding: digits, as: UTF8.self)
+        if isNegative { output.append(UInt8(ascii: "-")) }
         if count <= point && point <= 21 {
-            text += all + String(repeating: "0", count: point - count)
+            output.append(contentsOf: digits)
+            output.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: point - count))
         } else if 0 < point && point <= 21 {
-            text +=
-                String(decoding: digits[..<point], as: UTF8.self) + "."
-                + String(decoding: digits[point...], as: UTF8.self)
+            output.append(contentsOf: digits[..<point])
+            output.append(UInt8(ascii: "."))
+            output.append(contentsOf: digits[point...])
         } else if -6 < point && point <= 0 {
-            text += "0." + String(repeating: "0", count: -point) + all
+            output.append(contentsOf: "0.".utf8)
+            output.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: -point))
+            output.append(contentsOf: digits)
         } else {
-            text += String(decoding: digits[..<1], as: UTF8.self)
-            if count > 1 { text += "." + String(decoding: digits[1...], as: UTF8.self) }
+            output.append(digits[0])
+            if count > 1 {
+                output.append(UInt8(ascii: "."))
+                output.append(contentsOf: digits[1...])
+            }
             let power = point - 1
-            text += "e" + (power < 0 ? "-" : "+") + String(abs(power))
+            output.append(UInt8(ascii: "e"))
+            output.append(UInt8(ascii: power < 0 ? "-" : "+"))
+            output.append(contentsOf: String(abs(power)).utf8)
         }
-        return text
     }
 
     public var description: String { canonicalText }

@@ -14,6 +14,11 @@ struct SimulateCommand: Command {
             the system model and every metric are described in docs/simulator.md. Runs are
             deterministic: the same scenario and seed print the same bytes.
 
+            Every refresh channel is modelled: the widget's own policy, the app's reloads, WidgetKit
+            pushes from the app's server (a scenario's push member, planned by the real push
+            planner), taps on a widget's button and the app's controls. A scenario with a push
+            member compares the channels by default.
+
             With --trace FILE, also writes a versioned JSON trace of everything that happened (every
             screen, reload, request, refusal, fetch and installed timeline, to the millisecond), from
             which any tool can recompute every metric. With --sweep NAME=A,B,C (repeatable), runs every
@@ -34,7 +39,9 @@ struct SimulateCommand: Command {
             OptionSpec(
                 "strategy", .repeatedValue(placeholder: "name"),
                 help:
-                    "A strategy to run, repeatable: \(StrategyName.nameList) (default: all but top-of-hour)."),
+                    "A strategy to run, repeatable: \(StrategyName.nameList) (default: the demo's "
+                    + "\(StrategyName.demo.map(\.rawValue).joined(separator: ", ")); for a scenario with a push "
+                    + "member, \(StrategyName.channels.map(\.rawValue).joined(separator: ", ")))."),
             OptionSpec(
                 "seed", .value(placeholder: "n"),
                 help: "The seed of every random choice (default: the scenario's)."),
@@ -170,7 +177,9 @@ struct SimulateCommand: Command {
         if let devices {
             return try runFleet(compiled, devices: devices, in: context)
         }
-        let chosen = strategies.isEmpty ? StrategyName.demo : strategies
+        let chosen =
+            strategies.isEmpty
+            ? (scenario.push == nil ? StrategyName.demo : StrategyName.channels) : strategies
         if !sweep.isEmpty { return try runSweep(scenario, source: source, strategies: chosen, in: context) }
         let report = Simulation(scenario: compiled, strategies: chosen).run(recordingTrace: tracePath != nil)
         if let tracePath {

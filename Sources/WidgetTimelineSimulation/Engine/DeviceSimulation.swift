@@ -43,6 +43,15 @@ public struct DeviceSimulation {
         case widgetsAdded
         case exemptReload
         case timeZoneChange
+        /// An app intent saves (a tap, or a control's interaction).
+        case intentWrite(widget: Int, write: Int)
+        /// The server sends the device its `push`-th push; it reaches the device later.
+        case pushSent(push: Int)
+        case pushArrives(push: Int)
+        /// A reload request for a control arrives: the app's, or an intent's from the extension.
+        case controlReloadArrives(control: Int, byIntent: Bool)
+        /// The server's data of a widget changed (for an app that fetches it while open).
+        case serverChanged(widget: Int)
     }
 
     /// Runs the scenario and measures every widget.
@@ -50,21 +59,35 @@ public struct DeviceSimulation {
         let engine = Engine(simulation: self)
         engine.run()
         let widgets = engine.widgets.map { $0.result(until: scenario.end, scenario: scenario) }
-        return StrategyResult(strategy: strategy, widgets: widgets, events: engine.eventCount)
+        let controls = engine.controls.map {
+            $0.result(until: scenario.end, widget: engine.widgets[$0.control.widget])
+        }
+        var result = StrategyResult(
+            strategy: strategy, widgets: widgets, events: engine.eventCount, push: engine.pushes.result,
+            controls: controls)
+        result.pushRecords = engine.pushes.records
+        return result
+    }
+
+    /// Runs the scenario and returns only what a fleet adds up: the instants of requests to the
+    /// backend and of the pushes the server sent (no screens are measured).
+    public func backendLoad() -> (requests: [Date], pushes: [Date]) {
+        let engine = Engine(simulation: self)
+        engine.run()
+        return (engine.widgets.flatMap(\.backendRequestTimes), engine.pushes.sends)
     }
 
     /// Runs the scenario and returns only the instants of backend requests (for fleets: no
     /// screens are measured).
-    public func backendRequestTimes() -> [Date] {
-        let engine = Engine(simulation: self)
-        engine.run()
-        return engine.widgets.flatMap(\.backendRequestTimes)
-    }
+    public func backendRequestTimes() -> [Date] { backendLoad().requests }
 
     /// What the draws are for; each has its own stream.
     fileprivate enum Draw: UInt64 {
         case appReloadLatency = 0x6170_706c_6174
         case policyLateness = 0x706f_6c6c_6174
+        case pushLatency = 0x7075_7368_6c61
+        case intentReloadLatency = 0x696e_746c_6174
+        case controlReloadLatency = 0x6374_6c6c_6174
     }
 
     /// A class, so a provider run can let the rest of the device go on while its request is open
@@ -75,6 +98,10 @@ public struct DeviceSimulation {
         let host: HostContext
         let seed: UInt64
         var widgets: [any WidgetRunning]
+        var controls: [ControlRun]
+        /// The push channel: the server's sends, their flight and the device's push budget.
+        var pushes: PushChannel
+        let strategy: StrategyName
         var queue = EventQueue<Event>()
         var calendar: Calendar
         var deferredReloads: Set<Int> = []
@@ -89,6 +116,9 @@ public struct DeviceSimulation {
         /// Per widget: reload requests delivered and timelines installed, which key the draws.
         var deliveredRequests: [UInt64]
         var installedTimelines: [UInt64]
+        /// Per widget, requests an intent made; per control, reload requests delivered.
+        var intentRequests: [UInt64]
+        var controlRequests: [UInt64]
 
         init(simulation: DeviceSimulation) {
             scenario = simulation.scenario
@@ -98,15 +128,28 @@ public struct DeviceSimulation {
             calendar = scenario.calendar(at: scenario.start)
             clock = scenario.start
             end = scenario.end.timeIntervalSinceReferenceDate
+            strategy = simulation.strategy
             let compiled = simulation.scenario
             let resets = compiled.model.budgetRefill == .daily ? compiled.localMidnights() : []
-            widgets = compiled.widgets.map {
-                $0.makeRun(
-                    strategy: simulation.strategy, deviceSeed: simulation.seed, model: compiled.model,
-                    start: compiled.start, budgetResets: resets, recordsTrace: simulation.recordsTrace)
+            widgets = compiled.widgets.enumerated().map { index, widget in
+                widget.makeRun(
+                    WidgetRunSetup(
+                        strategy: simulation.strategy, deviceSeed: simulation.seed, model: compiled.model,
+                        start: compiled.start, budgetResets: resets, recordsTrace: simulation.recordsTrace,
+                        controlKinds: compiled.controls.filter { $0.widget == index }.map(\.kind),
+                        pushRefreshAfter: compiled.push.refreshAfter.seconds))
             }
+            controls = compiled.controls.map { ControlRun(control: $0) }
+            let added = compiled.start.addingTimeInterval(simulation.firstReloadDelay)
+            pushes = PushChannel(
+                server: PushServer(
+                    strategy: simulation.strategy, scenario: compiled, deviceSeed: simulation.seed,
+                    widgetsAddedAt: added),
+                model: compiled.model, recordsTrace: simulation.recordsTrace)
             deliveredRequests = Array(repeating: 0, count: widgets.count)
             installedTimelines = Array(repeating: 0, count: widgets.count)
+            intentRequests = Array(repeating: 0, count: widgets.count)
+            controlRequests = Array(repeating: 0, count: controls.count)
             schedule(firstReloadDelay: simulation.firstReloadDelay)
         }
 
@@ -140,6 +183,15 @@ public struct DeviceSimulation {
             }
             for event in scenario.scenario.events { at(event.at, .exemptReload) }
             for change in scenario.timeZones.dropFirst() { at(change.at, .timeZoneChange) }
+            for (index, widget) in scenario.widgets.enumerated() {
+                for (write, intent) in widget.intentWriteTimes.enumerated() {
+                    at(intent.at, .intentWrite(widget: index, write: write))
+                }
+                if strategy.appReadsServerWhenOpen {
+                    for change in widget.serverChanges { at(change.at, .serverChanged(widget: index)) }
+                }
+            }
+            for (push, instant) in pushes.sends.enumerated() { at(instant, .pushSent(push: push)) }
         }
 
         func run() {
@@ -171,6 +223,12 @@ public struct DeviceSimulation {
             switch event {
             case .foreground(let isIn):
                 host.isAppInForeground = isIn
+                if isIn, strategy.appReadsServerWhenOpen {
+                    for index in widgets.indices {
+                        widgets[index].appFetchedServerValue(host: host)
+                        drainHost(for: index, at: now)
+                    }
+                }
                 // The app's own work first: leaving the foreground flushes its debounced reloads.
                 if !isIn {
                     for index in widgets.indices {
@@ -217,6 +275,7 @@ public struct DeviceSimulation {
                 for index in widgets.indices {
                     act(on: index, widgets[index].scheduler.handle(.widgetAdded, at: clock))
                 }
+                for index in controls.indices { reloadControl(index, cause: "added", at: now) }
             case .exemptReload:
                 for index in widgets.indices {
                     act(on: index, widgets[index].scheduler.handle(.exemptReloadRequested, at: clock))
@@ -227,7 +286,59 @@ public struct DeviceSimulation {
                 for index in widgets.indices {
                     act(on: index, widgets[index].scheduler.handle(.exemptReloadRequested, at: clock))
                 }
+            case .intentWrite(let index, let write):
+                performIntent(widget: index, write: write, at: now)
+            case .pushSent(let push):
+                if let arrival = pushes.send(push, at: now, latency: pushLatency(push)) {
+                    at(arrival, .pushArrives(push: push))
+                }
+            case .pushArrives(let push):
+                guard pushes.arrive(push, at: now) else { return }
+                // "It reloads your timelines, similar to when you call reloadAllTimelines()."
+                for index in widgets.indices {
+                    act(on: index, widgets[index].scheduler.handle(.pushArrived, at: clock))
+                }
+            case .controlReloadArrives(let index, let byIntent):
+                reloadControl(index, cause: byIntent ? "intent" : "app", at: now)
+            case .serverChanged(let index):
+                guard host.isAppInForeground else { return }
+                widgets[index].appFetchedServerValue(host: host)
+                drainHost(for: index, at: now)
             }
+        }
+
+        /// An app intent's `perform()`: it saves through the extension's sync, asking on the intent
+        /// path for what else shows the data; then the system reloads what performed it — the tapped
+        /// widget (free, at once), or the control.
+        private func performIntent(widget index: Int, write: Int, at now: Date) {
+            let control = scenario.widgets[index].intentWriteTimes[write].control
+            let alsoReloading: [ReloadTarget] =
+                control == nil
+                ? scenario.controls.filter { $0.widget == index }.map { .controls($0.kind) }
+                : [.timelines(widgets[index].kindName)]
+            widgets[index].performIntent(write: write, host: host, alsoReloading: alsoReloading)
+            drainHost(for: index, at: now)
+            if let control {
+                controls[control].interactions.append(now)
+                reloadControl(control, cause: "interaction", at: now)
+                return
+            }
+            let kind = widgets[index].kindName
+            for target in widgets.indices
+            where target == index || (model.intentReloadsOtherInstances && widgets[target].kindName == kind) {
+                act(on: target, widgets[target].scheduler.handle(.intentPerformed, at: clock))
+            }
+        }
+
+        /// A control's value provider runs: it reads the widget's store now.
+        private func reloadControl(_ index: Int, cause: String, at now: Date) {
+            controls[index].reload(
+                at: now, cause: cause, reading: widgets[controls[index].control.widget].controlReading())
+        }
+
+        /// The `push`-th push's flight time, to the millisecond.
+        private func pushLatency(_ push: Int) -> TimeInterval {
+            Self.milliseconds(model.pushLatency * draw(.pushLatency, widget: 0, UInt64(push)))
         }
 
         /// A uniform draw in `[0, 1)` for the `count`-th use of `purpose` by `widget`.
@@ -255,6 +366,42 @@ public struct DeviceSimulation {
                     } else {
                         deliverReload(to: target, at: now)
                     }
+                }
+            }
+            let controlKinds = host.controlReloadRequests
+            host.controlReloadRequests.removeAll()
+            for kind in controlKinds {
+                for target in controls.indices where kind == nil || controls[target].control.kind == kind {
+                    controls[target].requests.append(now)
+                    controlRequests[target] += 1
+                    let unit = draw(.controlReloadLatency, widget: target, controlRequests[target])
+                    at(
+                        now.addingTimeInterval(Self.milliseconds(model.appReloadLatency * unit)),
+                        .controlReloadArrives(control: target, byIntent: false))
+                }
+            }
+            // The intent path: what an intent's perform() asked for from the extension.
+            let intentKinds = host.intentReloadRequests
+            host.intentReloadRequests.removeAll()
+            for kind in intentKinds {
+                for target in widgets.indices where kind == nil || widgets[target].kindName == kind {
+                    intentRequests[target] += 1
+                    let unit = draw(.intentReloadLatency, widget: target, intentRequests[target])
+                    at(
+                        now.addingTimeInterval(Self.milliseconds(model.intentReloadLatency * unit)),
+                        .reloadArrives(widget: target))
+                }
+            }
+            let intentControls = host.intentControlRequests
+            host.intentControlRequests.removeAll()
+            for kind in intentControls {
+                for target in controls.indices where kind == nil || controls[target].control.kind == kind {
+                    controlRequests[target] += 1
+                    let unit = draw(
+                        .intentReloadLatency, widget: widgets.count + target, controlRequests[target])
+                    at(
+                        now.addingTimeInterval(Self.milliseconds(model.intentReloadLatency * unit)),
+                        .controlReloadArrives(control: target, byIntent: true))
                 }
             }
         }

@@ -75,6 +75,8 @@ struct FetchRecord {
     var outcome: String
     var reason: String?
     var observedAt: Date?
+    /// Who asked: `extension` (a provider run) or `app` (the app, open, fetching for its widget).
+    var by = "extension"
 
     init<Payload>(start: Date, end: Date, outcome: Result<FetchAnswer<Payload>, FetchFailure>) {
         self.start = start

@@ -10,6 +10,15 @@ protocol WidgetRunning: AnyObject {
     var backendRequestTimes: [Date] { get }
 
     func appEmitted(change: Int, host: HostContext)
+    /// The app, open, fetches the server's value and hands it to its state layer (``StrategyName/appReadsServerWhenOpen``).
+    func appFetchedServerValue(host: HostContext)
+    /// An app intent's `perform()` in the extension saves intent write `write` through
+    /// `WidgetSync.commitFromIntent`, asking for `alsoReloading` on the intent path.
+    func performIntent(write: Int, host: HostContext, alsoReloading: [ReloadTarget])
+    /// What a control showing this widget's data reads from the store now.
+    func controlReading() -> ControlReading
+    /// The instants of the widget's data changes, oldest first: what a control is measured against.
+    var dataChangeTimes: [Date] { get }
     func hostTimerFired(host: HostContext)
     func appWillLeaveForeground(host: HostContext)
     func noteReloadRequest(at instant: Date)
@@ -23,6 +32,15 @@ protocol WidgetRunning: AnyObject {
     /// Ends the run started last: installs its timeline, or reports why the system dropped it.
     func finishProvider(at now: Date) -> ProviderOutcome
     func result(until end: Date, scenario: CompiledScenario) -> WidgetResult
+}
+
+/// What a control read from its widget's store: the revision and observation time of the value,
+/// and the data change it comes from.
+struct ControlReading: Equatable {
+    var revision: Int?
+    var observedAt: Date?
+    /// The index of the data change the value comes from (the last one not after `observedAt`).
+    var version: Int?
 }
 
 /// How a provider run ended.
@@ -44,6 +62,9 @@ final class WidgetRun<Kind: WidgetKind>: WidgetRunning {
     let strategy: any WidgetStrategy<Kind>
     var scheduler: WidgetReloadScheduler
     private let model: SystemModel
+    private let container: SimulatedContainer<Kind>
+    /// The extension's sync for app intents, made on the first intent.
+    private var intentSync: WidgetSync?
     private let truth: [(at: Date, payload: Kind.Payload)]
     private let origins: [String]
     private let recordsTrace: Bool
@@ -60,6 +81,7 @@ final class WidgetRun<Kind: WidgetKind>: WidgetRunning {
     private var reloadRequests: [Date] = []
     private var runs: [WidgetTrace.Run] = []
     private var refusals: [Date] = []
+    private var taps: [Date] = []
     private var fetches: [FetchRecord] = []
     private var timelines: [(installedAt: Date, run: Int, timeline: PlannedTimeline<State>)] = []
     private(set) var backendRequestTimes: [Date] = []
@@ -67,23 +89,25 @@ final class WidgetRun<Kind: WidgetKind>: WidgetRunning {
     var id: String { script.id }
     var kindName: String { script.kind.kind }
 
-    init(
-        script: WidgetScript<Kind>, strategy: StrategyName, deviceSeed: UInt64, model: SystemModel,
-        start: Date, budgetResets: [Date], recordsTrace: Bool
-    ) {
+    init(script: WidgetScript<Kind>, setup: WidgetRunSetup) {
         self.script = script
-        self.model = model
-        self.recordsTrace = recordsTrace
+        model = setup.model
+        recordsTrace = setup.recordsTrace
         let container = SimulatedContainer<Kind>(kind: script.kind, key: script.key)
-        self.strategy = strategy.make(
-            StrategyInputs(kind: script.kind, key: script.key, deviceSeed: deviceSeed),
+        self.container = container
+        strategy = setup.strategy.make(
+            StrategyInputs(
+                kind: script.kind, key: script.key, deviceSeed: setup.deviceSeed,
+                controlKinds: setup.controlKinds,
+                pushRefreshAfter: setup.pushRefreshAfter),
             container: container,
             hasSource: script.source != nil)
+        let start = setup.start
         let visibleAtStart = script.glances.map { glances in glances.contains { $0.contains(start) } } ?? true
-        scheduler = WidgetReloadScheduler(model: model, isVisible: visibleAtStart, budgetResets: budgetResets)
-        let truth = script.truth
-        self.truth = truth.map { (at: $0.at, payload: $0.payload) }
-        origins = truth.map(\.origin)
+        scheduler = WidgetReloadScheduler(
+            model: setup.model, isVisible: visibleAtStart, budgetResets: setup.budgetResets)
+        truth = script.truth
+        origins = script.truthOrigins
         screens = [(start, .noData)]
     }
 
@@ -93,6 +117,53 @@ final class WidgetRun<Kind: WidgetKind>: WidgetRunning {
     }
 
     func hostTimerFired(host: HostContext) { strategy.hostTimerFired(host: host) }
+
+    func appFetchedServerValue(host: HostContext) {
+        guard let source = script.source else { return }
+        let outcome = source.fetch(at: host.now, timeout: 60)
+        metrics.backendRequests += 1
+        backendRequestTimes.append(host.now)
+        if recordsTrace {
+            let duration: TimeInterval
+            switch outcome {
+            case .success(let answer): duration = answer.duration
+            case .failure(let failure): duration = failure.duration
+            }
+            var record = FetchRecord(
+                start: host.now, end: host.now.addingTimeInterval(duration), outcome: outcome)
+            record.by = "app"
+            fetches.append(record)
+        }
+        if case .success(let answer) = outcome {
+            strategy.appEmitted(answer.payload, observedAt: answer.observedAt, host: host)
+        }
+    }
+
+    func performIntent(write: Int, host: HostContext, alsoReloading: [ReloadTarget]) {
+        let intent = script.intentWrites[write]
+        if intent.control == nil {
+            metrics.taps += 1
+            taps.append(host.now)
+        }
+        let sync =
+            intentSync
+            ?? WidgetSync(
+                store: container.store, reloader: host.intentCenter, clock: SimulatedClock(host: host),
+                controls: host.intentControlCenter, side: .widgetExtension)
+        intentSync = sync
+        // A failed save asks for nothing: `perform()` throws and the widget keeps its data.
+        _ = try? sync.commitFromIntent(
+            intent.payload, for: script.kind, key: script.key, alsoReloading: alsoReloading)
+    }
+
+    func controlReading() -> ControlReading {
+        guard let snapshot = container.read().snapshot else { return ControlReading() }
+        return ControlReading(
+            revision: snapshot.revision, observedAt: snapshot.dataObservedAt,
+            version: VersionSearch.lastIndex(in: truth, atOrBefore: snapshot.dataObservedAt))
+    }
+
+    var dataChangeTimes: [Date] { truth.map(\.at) }
 
     func appWillLeaveForeground(host: HostContext) { strategy.appWillLeaveForeground(host: host) }
 
@@ -111,6 +182,8 @@ final class WidgetRun<Kind: WidgetKind>: WidgetRunning {
         advance: @escaping (Date) -> Void
     ) -> TimeInterval {
         if run.isCharged { metrics.budgetUsed += 1 }
+        if run.cause == .push { metrics.pushReloads += 1 }
+        if run.cause == .intent { metrics.intentReloads += 1 }
         var elapsed: TimeInterval = 0
         var timeline: PlannedTimeline<State>?
         var killed = false
@@ -230,6 +303,7 @@ final class WidgetRun<Kind: WidgetKind>: WidgetRunning {
         trace.reloadRequests = reloadRequests
         trace.runs = runs
         trace.refusals = refusals
+        trace.taps = taps
         trace.hidden = hiddenSpans(start: scenario.start, end: end)
         if recordsTrace { record(into: &trace, measured: measured, scenario: scenario) }
         return WidgetResult(
@@ -257,7 +331,7 @@ final class WidgetRun<Kind: WidgetKind>: WidgetRunning {
         trace.fetches = fetches.map {
             WidgetTrace.Fetch(
                 start: $0.start, end: $0.end, outcome: $0.outcome, reason: $0.reason,
-                observedAt: $0.observedAt)
+                observedAt: $0.observedAt, by: $0.by)
         }
         trace.timelines = timelines.map { installed in
             WidgetTrace.Timeline(

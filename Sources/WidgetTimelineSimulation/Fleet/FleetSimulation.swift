@@ -39,32 +39,43 @@ public struct FleetSimulation: Sendable {
         let chunks = min(devices, max(1, ProcessInfo.processInfo.activeProcessorCount * 4))
         let devices = self.devices
         let scenario = self.scenario
-        let histograms = ParallelMap.map(Array(0..<chunks)) { chunk -> [Int32] in
-            var histogram = [Int32](repeating: 0, count: seconds)
+        let histograms = ParallelMap.map(Array(0..<chunks)) { chunk -> (requests: [Int32], pushes: [Int32]) in
+            var requests = [Int32](repeating: 0, count: seconds)
+            var pushes = [Int32](repeating: 0, count: seconds)
+            func count(_ instant: Date, into histogram: inout [Int32]) {
+                let second = Int(instant.timeIntervalSince(scenario.start))
+                if second >= 0, second < seconds { histogram[second] += 1 }
+            }
             var device = chunk
             while device < devices {
                 let seed = SplitMix64.mix(scenario.seed &+ UInt64(device) &* 0x9E37_79B9_7F4A_7C15)
                 let phase = Double(SplitMix64.mix(seed) >> 11) * 0x1.0p-53 * 3600
                 let simulation = DeviceSimulation(
                     scenario: scenario, strategy: strategy, seed: seed, firstReloadDelay: phase.rounded())
-                for instant in simulation.backendRequestTimes() {
-                    let second = Int(instant.timeIntervalSince(scenario.start))
-                    if second >= 0, second < seconds { histogram[second] += 1 }
-                }
+                let load = simulation.backendLoad()
+                for instant in load.requests { count(instant, into: &requests) }
+                for instant in load.pushes { count(instant, into: &pushes) }
                 deviceFinished?()
                 device += chunks
             }
-            return histogram
+            return (requests, pushes)
         }
-        var perSecond = [Int32](repeating: 0, count: seconds)
+        var requests = [Int32](repeating: 0, count: seconds)
+        var pushes = [Int32](repeating: 0, count: seconds)
         for histogram in histograms {
-            for index in 0..<seconds { perSecond[index] += histogram[index] }
+            for index in 0..<seconds {
+                requests[index] += histogram.requests[index]
+                pushes[index] += histogram.pushes[index]
+            }
         }
-        return FleetResult(strategy: strategy, devices: devices, start: scenario.start, perSecond: perSecond)
+        return FleetResult(
+            strategy: strategy, devices: devices, start: scenario.start, perSecond: requests,
+            pushesPerSecond: pushes)
     }
 }
 
-/// The backend load a fleet produced under one strategy.
+/// The backend load a fleet produced under one strategy: the requests the widgets (and, for
+/// `app-only`, the app) sent the server, and the pushes the server sent through APNs — its fan-out.
 public struct FleetResult: Sendable, Hashable, Codable {
     public var strategy: StrategyName
     public var devices: Int
@@ -78,26 +89,86 @@ public struct FleetResult: Sendable, Hashable, Codable {
     public var peakMinuteAt: Date
     /// Requests in each minute from the start, for charts.
     public var perMinute: [Int]
+    /// Requests per minute across the run's minutes (quiet ones included).
+    public var perMinutePercentiles: Percentiles
+    /// The pushes the server sent, each an APNs request.
+    public var pushes: PushLoad
 
-    init(strategy: StrategyName, devices: Int, start: Date, perSecond: [Int32]) {
+    /// The 50th, 95th and 99th percentiles of a count per minute (nearest rank).
+    public struct Percentiles: Sendable, Hashable, Codable {
+        public var p50: Int
+        public var p95: Int
+        public var p99: Int
+
+        init(_ counts: [Int]) {
+            let sorted = counts.sorted()
+            func rank(_ percent: Double) -> Int {
+                guard !sorted.isEmpty else { return 0 }
+                let index = Int((percent / 100 * Double(sorted.count)).rounded(.up)) - 1
+                return sorted[min(max(index, 0), sorted.count - 1)]
+            }
+            p50 = rank(50)
+            p95 = rank(95)
+            p99 = rank(99)
+        }
+    }
+
+    /// The push fan-out: APNs requests the server sent.
+    public struct PushLoad: Sendable, Hashable, Codable {
+        public var total: Int
+        public var peakPerSecond: Int
+        public var peakPerMinute: Int
+        /// The start of the busiest minute.
+        public var peakMinuteAt: Date
+        public var perMinutePercentiles: Percentiles
+    }
+
+    init(strategy: StrategyName, devices: Int, start: Date, perSecond: [Int32], pushesPerSecond: [Int32]) {
         self.strategy = strategy
         self.devices = devices
-        requests = perSecond.reduce(0) { $0 + Int($1) }
+        let load = Load(perSecond, start: start)
+        requests = load.total
         meanPerSecond =
             perSecond.isEmpty ? 0 : (Double(requests) / Double(perSecond.count) * 100).rounded() / 100
-        var peakIndex = 0
-        for (index, count) in perSecond.enumerated() where count > perSecond[peakIndex] { peakIndex = index }
-        peakPerSecond = perSecond.isEmpty ? 0 : Int(perSecond[peakIndex])
-        peakSecondAt = start.addingTimeInterval(Double(peakIndex))
-        let minutes = stride(from: 0, to: perSecond.count, by: 60).map { first in
-            perSecond[first..<min(first + 60, perSecond.count)].reduce(0) { $0 + Int($1) }
+        peakPerSecond = load.peakPerSecond
+        peakSecondAt = load.peakSecondAt
+        perMinute = load.perMinute
+        peakPerMinute = load.peakPerMinute
+        peakMinuteAt = load.peakMinuteAt
+        perMinutePercentiles = Percentiles(load.perMinute)
+        let pushed = Load(pushesPerSecond, start: start)
+        pushes = PushLoad(
+            total: pushed.total, peakPerSecond: pushed.peakPerSecond, peakPerMinute: pushed.peakPerMinute,
+            peakMinuteAt: pushed.peakMinuteAt, perMinutePercentiles: Percentiles(pushed.perMinute))
+    }
+
+    /// Totals and peaks of a per-second histogram.
+    private struct Load {
+        var total: Int
+        var peakPerSecond: Int
+        var peakSecondAt: Date
+        var perMinute: [Int]
+        var peakPerMinute: Int
+        var peakMinuteAt: Date
+
+        init(_ perSecond: [Int32], start: Date) {
+            total = perSecond.reduce(0) { $0 + Int($1) }
+            var peakIndex = 0
+            for (index, count) in perSecond.enumerated() where count > perSecond[peakIndex] {
+                peakIndex = index
+            }
+            peakPerSecond = perSecond.isEmpty ? 0 : Int(perSecond[peakIndex])
+            peakSecondAt = start.addingTimeInterval(Double(peakIndex))
+            let minutes = stride(from: 0, to: perSecond.count, by: 60).map { first in
+                perSecond[first..<min(first + 60, perSecond.count)].reduce(0) { $0 + Int($1) }
+            }
+            var busiestMinute = 0
+            for (index, count) in minutes.enumerated() where count > minutes[busiestMinute] {
+                busiestMinute = index
+            }
+            perMinute = minutes
+            peakPerMinute = minutes.isEmpty ? 0 : minutes[busiestMinute]
+            peakMinuteAt = start.addingTimeInterval(Double(busiestMinute) * 60)
         }
-        var busiestMinute = 0
-        for (index, count) in minutes.enumerated() where count > minutes[busiestMinute] {
-            busiestMinute = index
-        }
-        perMinute = minutes
-        peakPerMinute = minutes.isEmpty ? 0 : minutes[busiestMinute]
-        peakMinuteAt = start.addingTimeInterval(Double(busiestMinute) * 60)
     }
 }

@@ -30,6 +30,12 @@ public struct WidgetMetrics: Sendable, Hashable, Codable {
     public var watchdogKills: Int
     /// Empty timelines the system discarded.
     public var discardedTimelines: Int
+    /// Reloads a delivered WidgetKit push caused.
+    public var pushReloads: Int
+    /// Taps on the widget's button or toggle (each an intent that saved in the extension).
+    public var taps: Int
+    /// The immediate reloads the system gave the widget after an intent.
+    public var intentReloads: Int
 
     public init() {
         staleShownAsFreshMinutes = 0
@@ -44,6 +50,9 @@ public struct WidgetMetrics: Sendable, Hashable, Codable {
         backendRequests = 0
         watchdogKills = 0
         discardedTimelines = 0
+        pushReloads = 0
+        taps = 0
+        intentReloads = 0
     }
 }
 

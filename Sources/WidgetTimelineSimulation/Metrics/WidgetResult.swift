@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 public import WidgetTimeline
 
 /// One widget's outcome under one strategy: its metrics and its trace.
@@ -46,6 +46,36 @@ public struct StrategyResult: Sendable, Hashable, Codable {
     public var widgets: [WidgetResult]
     /// Events the engine processed, for the benchmark's events per second.
     public var events: Int
+    /// What became of the pushes the strategy's server sent (all zero for a strategy without push).
+    public var push: PushMetrics
+    /// Each of the app's controls, in scenario order.
+    public var controls: [ControlResult]
+    /// Each push the server sent, when a trace is recorded.
+    var pushRecords: [PushChannel.Record]
+
+    public init(
+        strategy: StrategyName, widgets: [WidgetResult], events: Int, push: PushMetrics = PushMetrics(),
+        controls: [ControlResult] = []
+    ) {
+        self.strategy = strategy
+        self.widgets = widgets
+        self.events = events
+        self.push = push
+        self.controls = controls
+        pushRecords = []
+    }
+
+    private enum CodingKeys: String, CodingKey { case strategy, widgets, events, push, controls }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            strategy: try container.decode(StrategyName.self, forKey: .strategy),
+            widgets: try container.decode([WidgetResult].self, forKey: .widgets),
+            events: try container.decode(Int.self, forKey: .events),
+            push: try container.decodeIfPresent(PushMetrics.self, forKey: .push) ?? PushMetrics(),
+            controls: try container.decodeIfPresent([ControlResult].self, forKey: .controls) ?? [])
+    }
 
     /// The metrics summed over the widgets (delays pooled: the median of all delays is not the
     /// median of medians, so pooled statistics are not offered; the maximum is).
@@ -63,6 +93,9 @@ public struct StrategyResult: Sendable, Hashable, Codable {
             total.backendRequests += widget.backendRequests
             total.watchdogKills += widget.watchdogKills
             total.discardedTimelines += widget.discardedTimelines
+            total.pushReloads += widget.pushReloads
+            total.taps += widget.taps
+            total.intentReloads += widget.intentReloads
         }
         total.staleShownAsFreshMinutes = (total.staleShownAsFreshMinutes * 100).rounded() / 100
         total.wrongValueMinutes = (total.wrongValueMinutes * 100).rounded() / 100

@@ -52,6 +52,8 @@ public struct WidgetTrace: Sendable, Hashable {
         public var reason: String?
         /// When the answer's data was observed at the source.
         public var observedAt: Date?
+        /// Who asked: `extension`, or `app` (the app, open, fetching for its widget).
+        public var by: String
     }
 
     /// A timeline the system installed: when, from which run, and what it holds.
@@ -76,7 +78,8 @@ public struct WidgetTrace: Sendable, Hashable {
     /// One change of the data (host commit or server update): from ``at`` on it is the newest.
     public struct DataChange: Sendable, Hashable {
         public var at: Date
-        /// `host` (the app commits) or `server` (the source's value changes).
+        /// `host` (the app commits), `server` (the source's value changes), `intent` (a tap's intent
+        /// saved it) or `control` (a control's intent did).
         public var origin: String
         /// The widget's stale threshold for this data.
         public var staleAfter: TimeInterval
@@ -110,6 +113,8 @@ public struct WidgetTrace: Sendable, Hashable {
     public var reloadRequests: [Date] = []
     public var runs: [Run] = []
     public var refusals: [Date] = []
+    /// Taps on the widget's button or toggle.
+    public var taps: [Date] = []
     public var fetches: [Fetch] = []
     public var timelines: [Timeline] = []
 

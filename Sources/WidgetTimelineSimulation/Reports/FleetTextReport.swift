@@ -3,6 +3,10 @@ import WidgetTimeline
 
 /// The fleet comparison as text.
 public enum FleetTextReport {
+    static func percentiles(_ value: FleetResult.Percentiles) -> String {
+        "\(value.p50)/\(value.p95)/\(value.p99)"
+    }
+
     public static func render(_ fleet: [FleetResult], scenario: CompiledScenario) -> String {
         let zone = scenario.zone(at: scenario.start)
         func clock(_ date: Date) -> String { String(Instant.format(date, in: zone).dropFirst(11).prefix(8)) }
@@ -24,6 +28,15 @@ public enum FleetTextReport {
         row("  at") { clock($0.peakSecondAt) }
         row("peak per minute") { "\($0.peakPerMinute)" }
         row("  at") { clock($0.peakMinuteAt) }
+        row("per minute p50/p95/p99") { percentiles($0.perMinutePercentiles) }
+        if fleet.contains(where: { $0.pushes.total > 0 }) {
+            lines.append("pushes sent (APNs requests)")
+            row("total") { "\($0.pushes.total)" }
+            row("peak per second") { "\($0.pushes.peakPerSecond)" }
+            row("peak per minute") { "\($0.pushes.peakPerMinute)" }
+            row("  at") { $0.pushes.total == 0 ? "–" : clock($0.pushes.peakMinuteAt) }
+            row("per minute p50/p95/p99") { percentiles($0.pushes.perMinutePercentiles) }
+        }
         return lines.joined(separator: "\n") + "\n"
     }
 }

@@ -198,7 +198,12 @@ extension HTMLReport {
                 "<text x=\"0\" y=\"11\"><tspan class=\"lanelabel\">\(escape(result.strategy.rawValue))</tspan>"
             svg +=
                 "<tspan class=\"lanenote\" dx=\"8\">peak \(result.peakPerSecond)/s, \(result.peakPerMinute)/min · "
-            svg += "mean \(result.meanPerSecond)/s</tspan></text>"
+            svg += "mean \(result.meanPerSecond)/s"
+            if result.pushes.total > 0 {
+                svg += " · \(result.pushes.total) pushes sent, peak \(result.pushes.peakPerSecond)/s, "
+                svg += "\(result.pushes.peakPerMinute)/min"
+            }
+            svg += "</tspan></text>"
             svg += "<g transform=\"translate(0 18)\">"
             svg += axis(scale, scenario: scenario, bottom: axisHeight + chartHeight)
             // The area in minutes and requests, stretched to the chart's box.

@@ -43,6 +43,21 @@ public enum HTMLReport {
                 ReportMetric.totals, report.results.map(\.totals), strategies: report.results)
             html += "</section>"
         }
+        for (index, control) in scenario.controls.enumerated() {
+            html +=
+                "<section><h2>Control \(escape(control.id)) <span class=\"kind\">\(escape(control.kind)), "
+            html += "shows \(escape(scenario.widgetIDs[control.widget]))</span></h2>"
+            html += metricsTable(
+                ReportRow.control, report.results.map { $0.controls[index].metrics },
+                strategies: report.results)
+            html += "</section>"
+        }
+        if report.results.contains(where: { $0.push.sent > 0 }) {
+            html += "<section><h2>Pushes</h2><p class=\"note\">What became of the WidgetKit pushes each "
+            html += "strategy's server sent this device.</p>"
+            html += metricsTable(ReportRow.pushes, report.results.map(\.push), strategies: report.results)
+            html += "</section>"
+        }
         if !fleet.isEmpty { html += fleetSection(fleet, scenario: scenario) }
         html += strategiesSection(report)
         html += modelSection(scenario.model)
@@ -174,13 +189,13 @@ public enum HTMLReport {
     }
 
     /// A table of `rows` with a column per strategy; each row's label carries its definition.
-    private static func metricsTable(
-        _ rows: [ReportMetric], _ metrics: [WidgetMetrics], strategies: [StrategyResult]
+    private static func metricsTable<Metrics>(
+        _ rows: [ReportRow<Metrics>], _ metrics: [Metrics], strategies: [StrategyResult]
     ) -> String {
         var html = "<div class=\"scroll\"><table><thead><tr><th scope=\"col\">metric</th>"
         for result in strategies { html += "<th scope=\"col\">\(escape(result.strategy.rawValue))</th>" }
         html += "</tr></thead><tbody>"
-        for row in ReportMetric.shown(rows, for: metrics) {
+        for row in ReportRow.shown(rows, for: metrics) {
             html += "<tr><th scope=\"row\">\(escape(row.label))<small>\(escape(row.definition))</small></th>"
             for metric in metrics {
                 let text = row.value(metric)

@@ -20,6 +20,10 @@ public enum JSONReport {
             var summary: String
             var widgets: [WidgetResult]
             var totals: WidgetMetrics
+            /// Only for a strategy whose server pushes.
+            var push: PushMetrics?
+            /// Only when the scenario has controls.
+            var controls: [ControlResult]?
         }
 
         var scenario: ScenarioInfo
@@ -41,7 +45,8 @@ public enum JSONReport {
             strategies: (report?.results ?? []).map {
                 Document.Entry(
                     strategy: $0.strategy, summary: $0.strategy.summary, widgets: $0.widgets,
-                    totals: $0.totals)
+                    totals: $0.totals, push: $0.strategy.serverPushes == .none ? nil : $0.push,
+                    controls: $0.controls.isEmpty ? nil : $0.controls)
             },
             fleet: fleet.isEmpty ? nil : fleet
         )

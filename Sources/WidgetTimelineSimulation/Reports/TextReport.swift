@@ -18,9 +18,9 @@ public enum TextReport {
             "".padded(to: labelWidth)
                 + results.map { $0.strategy.rawValue.leftPadded(to: columnWidth) }.joined())
 
-        func block(_ title: String, _ rows: [ReportMetric], _ metrics: [WidgetMetrics]) {
+        func block<Metrics>(_ title: String, _ rows: [ReportRow<Metrics>], _ metrics: [Metrics]) {
             lines.append(title)
-            for row in ReportMetric.shown(rows, for: metrics) {
+            for row in ReportRow.shown(rows, for: metrics) {
                 lines.append(
                     ("  " + row.label).padded(to: labelWidth)
                         + metrics.map { row.value($0).leftPadded(to: columnWidth) }.joined())
@@ -35,6 +35,14 @@ public enum TextReport {
         }
         if scenario.widgetIDs.count > 1 {
             block("all widgets", ReportMetric.totals, results.map(\.totals))
+        }
+        for (index, control) in scenario.controls.enumerated() {
+            block(
+                "control \(control.id) (\(control.kind), shows \(scenario.widgetIDs[control.widget]))",
+                ReportRow.control, results.map { $0.controls[index].metrics })
+        }
+        if results.contains(where: { $0.push.sent > 0 }) {
+            block("pushes (the device)", ReportRow.pushes, results.map(\.push))
         }
         lines.append("")
         // The strategies' summaries, wrapped to the table's width (at least 80 columns).

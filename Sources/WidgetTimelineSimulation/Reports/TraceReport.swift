@@ -3,8 +3,9 @@ import WidgetTimeline
 
 /// Everything that happened in a simulation, as a versioned JSON document (`simulate --trace`):
 /// per strategy and widget, the data and the truth, every screen, every reload with its cause,
-/// charge and outcome, the app's reload requests, refusals, requests to the source, and each
-/// installed timeline with its entries and policy. Instants are UTC RFC 3339 text to the
+/// charge and outcome, the app's reload requests, refusals, taps, requests to the source, and each
+/// installed timeline with its entries and policy; per strategy, each push the server sent and what
+/// became of it, and each control's reloads. Instants are UTC RFC 3339 text to the
 /// millisecond. With it, any tool can recompute every metric without the simulator; the schema is
 /// in docs/simulator.md, "The trace".
 ///
@@ -13,7 +14,7 @@ public enum TraceReport {
     /// The value of the document's `format` member.
     public static let format = "widget-timeline-trace"
     /// The schema version: raised whenever a member changes meaning or is removed.
-    public static let version = 1
+    public static let version = 2
 
     public static func render(_ report: SimulationReport) throws -> String {
         let scenario = report.scenario
@@ -24,7 +25,23 @@ public enum TraceReport {
                 timeZones: scenario.timeZones.map { ZoneInfo(from: $0.at, timeZone: $0.zone.identifier) }),
             system: scenario.model,
             strategies: report.results.map { result in
-                StrategyEntry(strategy: result.strategy, widgets: result.widgets.map(WidgetEntry.init))
+                StrategyEntry(
+                    strategy: result.strategy, widgets: result.widgets.map(WidgetEntry.init),
+                    pushes: result.pushRecords.map {
+                        PushEntry(sent: $0.sent, arrived: $0.arrived, outcome: $0.outcome)
+                    },
+                    push: result.push,
+                    controls: zip(scenario.controls, result.controls).map { control, run in
+                        ControlEntry(
+                            control: run.control, kind: run.kind, widget: scenario.widgetIDs[control.widget],
+                            reloads: run.trace.reloads.map {
+                                ControlReloadEntry(
+                                    at: $0.at, cause: $0.cause, revision: $0.revision,
+                                    observedAt: $0.observedAt)
+                            },
+                            reloadRequests: run.trace.reloadRequests, interactions: run.trace.interactions,
+                            metrics: run.metrics)
+                    })
             })
         let data = try JSONCoding.encoder(pretty: true).encode(document)
         return String(decoding: data, as: UTF8.self) + "\n"
@@ -54,6 +71,52 @@ public enum TraceReport {
     private struct StrategyEntry: Encodable {
         var strategy: StrategyName
         var widgets: [WidgetEntry]
+        var pushes: [PushEntry]
+        /// The simulator's own push numbers, for comparison.
+        var push: PushMetrics
+        var controls: [ControlEntry]
+    }
+
+    private struct PushEntry: Encodable {
+        var sent: Date
+        var arrived: Date?
+        var outcome: String
+
+        private enum CodingKeys: String, CodingKey { case sent, arrived, outcome }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(sent, forKey: .sent)
+            try container.encode(arrived, forKey: .arrived)
+            try container.encode(outcome, forKey: .outcome)
+        }
+    }
+
+    private struct ControlEntry: Encodable {
+        var control: String
+        var kind: String
+        var widget: String
+        var reloads: [ControlReloadEntry]
+        var reloadRequests: [Date]
+        var interactions: [Date]
+        var metrics: ControlMetrics
+    }
+
+    private struct ControlReloadEntry: Encodable {
+        var at: Date
+        var cause: String
+        var revision: Int?
+        var observedAt: Date?
+
+        private enum CodingKeys: String, CodingKey { case at, cause, revision, observedAt }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(at, forKey: .at)
+            try container.encode(cause, forKey: .cause)
+            try container.encode(revision, forKey: .revision)
+            try container.encode(observedAt, forKey: .observedAt)
+        }
     }
 
     private struct WidgetEntry: Encodable {
@@ -66,6 +129,7 @@ public enum TraceReport {
         var runs: [RunEntry]
         var reloadRequests: [Date]
         var refusals: [Date]
+        var taps: [Date]
         var fetches: [FetchEntry]
         var timelines: [TimelineEntry]
         var hidden: [WidgetTrace.Span]
@@ -97,10 +161,11 @@ public enum TraceReport {
             }
             reloadRequests = trace.reloadRequests
             refusals = trace.refusals
+            taps = trace.taps
             fetches = trace.fetches.map {
                 FetchEntry(
                     start: $0.start, end: $0.end, outcome: $0.outcome, reason: $0.reason,
-                    observedAt: $0.observedAt)
+                    observedAt: $0.observedAt, by: $0.by)
             }
             timelines = trace.timelines.map { timeline in
                 TimelineEntry(
@@ -193,8 +258,9 @@ public enum TraceReport {
         var outcome: String
         var reason: String?
         var observedAt: Date?
+        var by: String
 
-        private enum CodingKeys: String, CodingKey { case start, end, outcome, reason, observedAt }
+        private enum CodingKeys: String, CodingKey { case start, end, outcome, reason, observedAt, by }
 
         func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
@@ -203,6 +269,7 @@ public enum TraceReport {
             try container.encode(outcome, forKey: .outcome)
             try container.encode(reason, forKey: .reason)
             try container.encode(observedAt, forKey: .observedAt)
+            try container.encode(by, forKey: .by)
         }
     }
 

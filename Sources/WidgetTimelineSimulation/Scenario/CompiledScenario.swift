@@ -16,6 +16,10 @@ public struct CompiledScenario: Sendable {
     let calendars: [Calendar]
     /// App foreground sessions, sorted and without overlaps.
     let foreground: [TimeSpan]
+    /// How the server pushes, the defaults filled in.
+    public let push: PushSetup
+    /// The app's controls, in scenario order.
+    let controls: [CompiledControl]
 
     public var start: Date { scenario.start }
     public var end: Date { scenario.end }
@@ -84,6 +88,7 @@ extension Scenario {
     {
         let seed = seed ?? self.seed
         if widgets.isEmpty { throw ScenarioError(path: "$.widgets", message: "needs at least one widget") }
+        let controlled = try checkControls()
         var ids: Set<String> = []
         var compiled: [any CompiledWidget] = []
         for (index, widget) in widgets.enumerated() {
@@ -98,7 +103,9 @@ extension Scenario {
                     path: path + ".kind", message: "unknown widget kind \"\(widget.kind)\"; known: \(known)")
             }
             let widgetSeed = SplitMix64.mix(seed ^ SplitMix64.mix(UInt64(index) &+ 1))
-            compiled.append(try compile(widget, as: kind, path: path, seed: widgetSeed))
+            compiled.append(
+                try compile(
+                    widget, as: kind, path: path, seed: widgetSeed, controls: controlled[widget.id] ?? []))
         }
         try check(timeZoneChanges.map(\.at), path: "$.timeZoneChanges", member: "at")
         try check(events.map(\.at), path: "$.events", member: "at")
@@ -126,7 +133,37 @@ extension Scenario {
         }
         return CompiledScenario(
             scenario: self, seed: seed, widgets: compiled, timeZones: zones, calendars: calendars,
-            foreground: sessions)
+            foreground: sessions, push: push ?? PushSetup(),
+            controls: controls.map { control in
+                CompiledControl(
+                    id: control.id, kind: control.kind,
+                    widget: widgets.firstIndex { $0.id == control.widget }!)
+            })
+    }
+
+    /// Checks the controls (unique ids, a widget that exists, interactions inside the scenario) and
+    /// returns, by widget id, the controls that show it with their indices.
+    private func checkControls() throws(ScenarioError) -> [String: [(index: Int, control: ScenarioControl)]] {
+        var ids: Set<String> = []
+        var byWidget: [String: [(index: Int, control: ScenarioControl)]] = [:]
+        for (index, control) in controls.enumerated() {
+            let path = "$.controls[\(index)]"
+            guard ids.insert(control.id).inserted else {
+                throw ScenarioError(
+                    path: path + ".id", message: "\"\(control.id)\" is used by an earlier control")
+            }
+            guard !control.kind.isEmpty else {
+                throw ScenarioError(path: path + ".kind", message: "is empty")
+            }
+            guard widgets.contains(where: { $0.id == control.widget }) else {
+                let known = widgets.map(\.id).joined(separator: ", ")
+                throw ScenarioError(
+                    path: path + ".widget",
+                    message: "no widget has the id \"\(control.widget)\"; known: \(known)")
+            }
+            byWidget[control.widget, default: []].append((index, control))
+        }
+        return byWidget
     }
 
     private func check(_ instants: [Date], path: String, member: String) throws(ScenarioError) {
@@ -138,7 +175,8 @@ extension Scenario {
     }
 
     private func compile<Kind: WidgetKind>(
-        _ widget: ScenarioWidget, as kind: Kind, path: String, seed: UInt64
+        _ widget: ScenarioWidget, as kind: Kind, path: String, seed: UInt64,
+        controls: [(index: Int, control: ScenarioControl)]
     )
         throws(ScenarioError) -> any CompiledWidget
     {
@@ -177,13 +215,25 @@ extension Scenario {
                 throw ScenarioError(path: "\(path).key", message: error.description)
             }
         }
+        var intentWrites = try changes(widget.taps, as: kind, path: path + ".taps").map {
+            (at: $0.at, payload: $0.payload, control: Int?.none)
+        }
+        for (index, control) in controls {
+            intentWrites += try changes(
+                control.interactions, as: kind, path: "$.controls[\(index)].interactions"
+            ).map { (at: $0.at, payload: $0.payload, control: Int?.some(index)) }
+        }
         return WidgetScript(
             id: widget.id,
             kind: kind,
             key: key,
             hostCommits: commits.sorted { $0.at < $1.at },
             source: source,
-            glances: glances
+            glances: glances,
+            intentWrites: intentWrites.enumerated().sorted {
+                ($0.element.at, $0.offset) < ($1.element.at, $1.offset)
+            }
+            .map(\.element)
         )
     }
 
@@ -250,4 +300,12 @@ extension Scenario {
             throw ScenarioError(error, under: path)
         }
     }
+}
+
+/// A scenario control, compiled: which widget's data it shows.
+struct CompiledControl: Sendable {
+    var id: String
+    var kind: String
+    /// The index of the widget it shows.
+    var widget: Int
 }

@@ -31,6 +31,12 @@ public struct Scenario: Sendable, Codable {
     public var widgets: [ScenarioWidget]
     /// Budget-exempt system reloads of every widget (locale change, accessibility change, …).
     public var events: [SystemEventSpec]
+    /// How the app's server pushes: the push planner's window, budget and seed, and the push
+    /// strategies' own refresh. Only the push strategies use it; absent, the defaults of
+    /// ``PushSetup``.
+    public var push: PushSetup?
+    /// The app's controls (Control Center, Lock Screen), each showing one widget's data.
+    public var controls: [ScenarioControl]
 
     public init(
         name: String,
@@ -43,7 +49,9 @@ public struct Scenario: Sendable, Codable {
         system: SystemModel = .default,
         app: AppBehaviour = AppBehaviour(),
         widgets: [ScenarioWidget],
-        events: [SystemEventSpec] = []
+        events: [SystemEventSpec] = [],
+        push: PushSetup? = nil,
+        controls: [ScenarioControl] = []
     ) {
         self.name = name
         self.summary = summary
@@ -56,6 +64,8 @@ public struct Scenario: Sendable, Codable {
         self.app = app
         self.widgets = widgets
         self.events = events
+        self.push = push
+        self.controls = controls
     }
 
     /// The instant the simulation stops.
@@ -63,6 +73,7 @@ public struct Scenario: Sendable, Codable {
 
     private enum CodingKeys: String, CodingKey {
         case name, summary, start, duration, timeZone, timeZoneChanges, seed, system, app, widgets, events
+        case push, controls
     }
 
     public init(from decoder: any Decoder) throws {
@@ -88,6 +99,8 @@ public struct Scenario: Sendable, Codable {
         app = try container.decodeIfPresent(AppBehaviour.self, forKey: .app) ?? AppBehaviour()
         widgets = try container.decode([ScenarioWidget].self, forKey: .widgets)
         events = try container.decodeIfPresent([SystemEventSpec].self, forKey: .events) ?? []
+        push = try container.decodeIfPresent(PushSetup.self, forKey: .push)
+        controls = try container.decodeIfPresent([ScenarioControl].self, forKey: .controls) ?? []
     }
 }
 

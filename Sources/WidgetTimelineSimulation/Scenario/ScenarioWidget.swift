@@ -23,6 +23,10 @@ public struct ScenarioWidget: Sendable, Codable {
     public var source: ScenarioSource?
     /// When the widget is seen; absent means always visible (a Home Screen's first page).
     public var visibility: Visibility?
+    /// Taps on the widget's button or toggle: each runs its app intent, whose `perform()` saves
+    /// ``ScenarioCommit/payload`` (through `WidgetSync.commitFromIntent`) before the system reloads
+    /// the tapped widget.
+    public var taps: [ScenarioCommit]
 
     public init(
         id: String,
@@ -31,7 +35,8 @@ public struct ScenarioWidget: Sendable, Codable {
         commits: [ScenarioCommit] = [],
         randomCommits: RandomCommits? = nil,
         source: ScenarioSource? = nil,
-        visibility: Visibility? = nil
+        visibility: Visibility? = nil,
+        taps: [ScenarioCommit] = []
     ) {
         self.id = id
         self.kind = kind
@@ -40,10 +45,11 @@ public struct ScenarioWidget: Sendable, Codable {
         self.randomCommits = randomCommits
         self.source = source
         self.visibility = visibility
+        self.taps = taps
     }
 
     private enum CodingKeys: String, CodingKey {
-        case id, kind, key, commits, randomCommits, source, visibility
+        case id, kind, key, commits, randomCommits, source, visibility, taps
     }
 
     public init(from decoder: any Decoder) throws {
@@ -55,6 +61,7 @@ public struct ScenarioWidget: Sendable, Codable {
         randomCommits = try container.decodeIfPresent(RandomCommits.self, forKey: .randomCommits)
         source = try container.decodeIfPresent(ScenarioSource.self, forKey: .source)
         visibility = try container.decodeIfPresent(Visibility.self, forKey: .visibility)
+        taps = try container.decodeIfPresent([ScenarioCommit].self, forKey: .taps) ?? []
     }
 }
 

@@ -22,6 +22,17 @@ public enum StrategyName: String, CaseIterable, Sendable, Codable, Hashable {
     case neverAfterError = "never-on-error"
     /// Single entry, `.after(the next top of the hour)`: every device asks at the same minute.
     case topOfTheHour = "top-of-hour"
+    /// The library with push: the server plans pushes with the real `PushPlanner` (one per token per
+    /// window, none for an unchanged fingerprint, spread by jitter); the widget asks the source on
+    /// every run and re-reads on its own only every `push.refreshAfter`.
+    case libraryPush = "library-push"
+    /// The library's widget with push, but the server pushes every backend change at once: no
+    /// window, no fingerprint, no spread.
+    case pushOnEveryChange = "push-always"
+    /// The library's code, but the widget never asks the server: the app fetches the server's value
+    /// when it is opened (and on each change while open) and commits it; the widget shows what the
+    /// app committed.
+    case appReloadsOnly = "app-only"
 
     /// The strategies `demo` compares, in column order.
     public static let demo: [StrategyName] = [
@@ -31,6 +42,36 @@ public enum StrategyName: String, CaseIterable, Sendable, Codable, Hashable {
 
     /// The strategies a fleet run compares by default: aligned refresh dates against jittered ones.
     public static let fleet: [StrategyName] = [.topOfTheHour, .library]
+
+    /// The strategies a scenario with a `push` member compares by default: the refresh channels —
+    /// polling (the library without push), the library with push, pushing every change, the app
+    /// alone.
+    public static let channels: [StrategyName] = [
+        .library, .libraryPush, .pushOnEveryChange, .appReloadsOnly,
+    ]
+
+    /// How the strategy's server pushes, if it does.
+    enum ServerPushes {
+        /// It never pushes.
+        case none
+        /// Through the real ``PushPlanner``, with the scenario's ``PushSetup``.
+        case planned
+        /// A push for every backend change, at once.
+        case everyChange
+    }
+
+    /// How the strategy's server pushes.
+    var serverPushes: ServerPushes {
+        switch self {
+        case .libraryPush: .planned
+        case .pushOnEveryChange: .everyChange
+        default: .none
+        }
+    }
+
+    /// Whether the app fetches the server's value when it is opened, and on each change while open
+    /// (and then commits it like its own data).
+    var appReadsServerWhenOpen: Bool { self == .appReloadsOnly }
 
     /// The names, comma-separated, for help and errors.
     public static var nameList: String { allCases.map(\.rawValue).joined(separator: ", ") }
@@ -43,7 +84,7 @@ public enum StrategyName: String, CaseIterable, Sendable, Codable, Hashable {
         case .reloadEveryEmission: "reload-every-emission"
         case .reloadBeforeSave: "reload-before-save"
         case .neverAfterError: "never-after-error"
-        case .library, .hourlyBaked, .topOfTheHour: nil
+        case .library, .hourlyBaked, .topOfTheHour, .libraryPush, .pushOnEveryChange, .appReloadsOnly: nil
         }
     }
 
@@ -60,6 +101,12 @@ public enum StrategyName: String, CaseIterable, Sendable, Codable, Hashable {
         case .reloadBeforeSave: "the library's extension; the app asks for the reload, then saves"
         case .neverAfterError: "one entry shown as current, .after(now + 15 min), but .never after a failure"
         case .topOfTheHour: "one entry shown as current, .after(the next top of the hour)"
+        case .libraryPush:
+            "the library with push: the server plans pushes (one per window, none unchanged, spread); the "
+                + "widget asks the server every run and polls only as a safety net"
+        case .pushOnEveryChange: "the library with push, but the server pushes every change at once"
+        case .appReloadsOnly:
+            "the library's code, but only the app fetches server data, when opened, and commits it"
         }
     }
 
@@ -70,7 +117,7 @@ public enum StrategyName: String, CaseIterable, Sendable, Codable, Hashable {
         hasSource: Bool
     ) -> any WidgetStrategy<Kind> {
         let kind = inputs.kind
-        let libraryHost = LibraryHost(container: container)
+        let libraryHost = LibraryHost(container: container, controlKinds: inputs.controlKinds)
         var options = PlanningOptions.default
         options.jitterSeed = inputs.deviceSeed
         if hasSource {
@@ -81,6 +128,18 @@ public enum StrategyName: String, CaseIterable, Sendable, Codable, Hashable {
         }
         let libraryExtension = LibraryExtension(kind: kind, container: container, options: options)
         switch self {
+        case .libraryPush, .pushOnEveryChange:
+            return PairedStrategy(
+                host: libraryHost,
+                extension: LibraryExtension(
+                    kind: PushRefreshedKind(base: kind, refreshAfter: inputs.pushRefreshAfter),
+                    container: container,
+                    options: options, asksEveryRun: true))
+        case .appReloadsOnly:
+            return PairedStrategy(
+                host: libraryHost,
+                extension: LibraryExtension(
+                    kind: kind, container: container, options: options, fetches: false))
         case .library:
             return PairedStrategy(host: libraryHost, extension: libraryExtension)
         case .singleEntry15Minutes:
@@ -92,10 +151,13 @@ public enum StrategyName: String, CaseIterable, Sendable, Codable, Hashable {
             return PairedStrategy(
                 host: libraryHost, extension: HourlyBakedExtension(kind: kind, container: container))
         case .reloadEveryEmission:
-            return PairedStrategy(host: EveryEmissionHost(container: container), extension: libraryExtension)
+            return PairedStrategy(
+                host: EveryEmissionHost(container: container, controlKinds: inputs.controlKinds),
+                extension: libraryExtension)
         case .reloadBeforeSave:
             return PairedStrategy(
-                host: ReloadBeforeSaveHost(container: container), extension: libraryExtension)
+                host: ReloadBeforeSaveHost(container: container, controlKinds: inputs.controlKinds),
+                extension: libraryExtension)
         case .neverAfterError:
             return PairedStrategy(
                 host: libraryHost,

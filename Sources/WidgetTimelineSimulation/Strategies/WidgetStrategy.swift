@@ -1,8 +1,8 @@
 public import Foundation
 public import WidgetTimeline
 
-/// How one widget is built, host side and extension side: the thing the simulator compares
-///. One instance serves one widget instance for one run.
+/// How one widget is built, host side and extension side: the thing the simulator compares. One
+/// instance serves one widget instance for one run.
 ///
 /// The host half reacts to the app's state emissions and lifecycle; it saves snapshots and asks
 /// for reloads through the ``HostContext``. The extension half is `getTimeline`: it returns what
@@ -39,4 +39,8 @@ public struct StrategyInputs<Kind: WidgetKind>: Sendable {
     public var key: SnapshotKey
     /// A per-device seed, for the jitter of strategies that use it.
     public var deviceSeed: UInt64
+    /// The kinds of the app's controls that show this widget's data: the app reloads them with it.
+    public var controlKinds: [String]
+    /// The push strategies' own refresh interval (the scenario's `push.refreshAfter`).
+    public var pushRefreshAfter: TimeInterval
 }

@@ -46,6 +46,21 @@ public struct SystemModel: Sendable, Hashable, Codable {
     public var firstRunIsFree: Bool
     /// Whether free reloads (app in the foreground, system events) skip the minimum interval.
     public var freeReloadsSkipFloor: Bool
+    /// WidgetKit pushes the system delivers to one device in any ``budgetWindow``; `nil` is
+    /// unlimited. Apple says pushes are budgeted and publishes no number: every claim is checked
+    /// across the documented range, and the tight end is shown, not hidden.
+    public var pushBudget: Int?
+    /// The longest a push takes from the server to the device; each push draws uniformly from
+    /// `0...pushLatency` ("delivers them opportunistically").
+    public var pushLatency: TimeInterval
+    /// Whether the reload a delivered push causes is charged to the widget's reload budget.
+    public var pushReloadsCharged: Bool
+    /// The longest a reload the extension asks for inside an intent's `perform()` (other kinds than
+    /// the tapped one) takes to reach the scheduler; each request draws uniformly up to it.
+    public var intentReloadLatency: TimeInterval
+    /// Whether the immediate reload after an intent also runs the other instances of the tapped
+    /// widget's kind, not only the tapped one.
+    public var intentReloadsOtherInstances: Bool
 
     public init(
         dailyBudget: Int? = 48,
@@ -63,7 +78,12 @@ public struct SystemModel: Sendable, Hashable, Codable {
         coalescesReloads: Bool = true,
         defersReloadsWhileHidden: Bool = true,
         firstRunIsFree: Bool = true,
-        freeReloadsSkipFloor: Bool = true
+        freeReloadsSkipFloor: Bool = true,
+        pushBudget: Int? = 12,
+        pushLatency: TimeInterval = 60,
+        pushReloadsCharged: Bool = false,
+        intentReloadLatency: TimeInterval = 2 * 60,
+        intentReloadsOtherInstances: Bool = false
     ) {
         self.dailyBudget = dailyBudget.map { max(0, $0) }
         self.budgetWindow = max(1, budgetWindow)
@@ -81,6 +101,11 @@ public struct SystemModel: Sendable, Hashable, Codable {
         self.defersReloadsWhileHidden = defersReloadsWhileHidden
         self.firstRunIsFree = firstRunIsFree
         self.freeReloadsSkipFloor = freeReloadsSkipFloor
+        self.pushBudget = pushBudget.map { max(0, $0) }
+        self.pushLatency = max(0, pushLatency)
+        self.pushReloadsCharged = pushReloadsCharged
+        self.intentReloadLatency = max(0, intentReloadLatency)
+        self.intentReloadsOtherInstances = intentReloadsOtherInstances
     }
 
     /// The most `getTimeline` calls per reload a model may ask for.
@@ -99,7 +124,10 @@ public struct SystemModel: Sendable, Hashable, Codable {
         policyLateness: 0,
         policyEarliness: 0,
         entryLateness: 0,
-        appReloadLatency: 0
+        appReloadLatency: 0,
+        pushBudget: nil,
+        pushLatency: 0,
+        intentReloadLatency: 0
     )
 
     /// The presets by name, as scenarios spell them.
@@ -147,6 +175,11 @@ extension SystemModel {
         case defersReloadsWhileHidden
         case firstRunIsFree
         case freeReloadsSkipFloor
+        case pushBudget
+        case pushLatency
+        case pushReloadsCharged
+        case intentReloadLatency
+        case intentReloadsOtherInstances
     }
 
     /// Reads a preset (`"preset": "default"` or `"debugger-attached"`) and then any overrides;
@@ -161,19 +194,18 @@ extension SystemModel {
                 debugDescription: "unknown preset \"\(presetName)\"; known: \(names)")
         }
         self = preset
-        if container.contains(.dailyBudget) {
-            if try container.decodeNil(forKey: .dailyBudget) {
-                dailyBudget = nil
-            } else {
-                let budget = try container.decode(Int.self, forKey: .dailyBudget)
-                guard budget >= 0 else {
-                    throw DecodingError.dataCorruptedError(
-                        forKey: .dailyBudget, in: container,
-                        debugDescription: "must be 0 or more (null: unlimited)")
-                }
-                dailyBudget = budget
+        func budget(_ key: CodingKeys, _ current: Int?) throws -> Int? {
+            guard container.contains(key) else { return current }
+            if try container.decodeNil(forKey: key) { return nil }
+            let budget = try container.decode(Int.self, forKey: key)
+            guard budget >= 0 else {
+                throw DecodingError.dataCorruptedError(
+                    forKey: key, in: container, debugDescription: "must be 0 or more (null: unlimited)")
             }
+            return budget
         }
+        dailyBudget = try budget(.dailyBudget, dailyBudget)
+        pushBudget = try budget(.pushBudget, pushBudget)
         func duration(_ key: CodingKeys, _ current: TimeInterval) throws -> TimeInterval {
             try container.decodeIfPresent(DurationText.self, forKey: key)?.seconds ?? current
         }
@@ -205,6 +237,13 @@ extension SystemModel {
         firstRunIsFree = try container.decodeIfPresent(Bool.self, forKey: .firstRunIsFree) ?? firstRunIsFree
         freeReloadsSkipFloor =
             try container.decodeIfPresent(Bool.self, forKey: .freeReloadsSkipFloor) ?? freeReloadsSkipFloor
+        pushLatency = try duration(.pushLatency, pushLatency)
+        pushReloadsCharged =
+            try container.decodeIfPresent(Bool.self, forKey: .pushReloadsCharged) ?? pushReloadsCharged
+        intentReloadLatency = try duration(.intentReloadLatency, intentReloadLatency)
+        intentReloadsOtherInstances =
+            try container.decodeIfPresent(Bool.self, forKey: .intentReloadsOtherInstances)
+            ?? intentReloadsOtherInstances
     }
 
     /// Writes every setting in full, durations as text, so a report states the model it ran.
@@ -226,5 +265,10 @@ extension SystemModel {
         try container.encode(defersReloadsWhileHidden, forKey: .defersReloadsWhileHidden)
         try container.encode(firstRunIsFree, forKey: .firstRunIsFree)
         try container.encode(freeReloadsSkipFloor, forKey: .freeReloadsSkipFloor)
+        try container.encode(pushBudget, forKey: .pushBudget)
+        try container.encode(DurationText(pushLatency), forKey: .pushLatency)
+        try container.encode(pushReloadsCharged, forKey: .pushReloadsCharged)
+        try container.encode(DurationText(intentReloadLatency), forKey: .intentReloadLatency)
+        try container.encode(intentReloadsOtherInstances, forKey: .intentReloadsOtherInstances)
     }
 }

@@ -102,16 +102,7 @@ extension SystemSetting {
                 + "per widget instance; an Apple engineer: \"72 … per day\"; a rarely viewed widget gets fewer "
                 + "(no number: 12 is invented). 48 is one every 30 minutes.",
             sources: [keepingUpToDate, engineerAnswer],
-            parse: { text, model in
-                if text == "null" || text == "unlimited" {
-                    model.dailyBudget = nil
-                    return true
-                }
-                guard let value = Int(text), value >= 0 else { return false }
-                model.dailyBudget = value
-                return true
-            },
-            format: { $0.dailyBudget.map(String.init) ?? "null" }),
+            parse: count(\.dailyBudget), format: { $0.dailyBudget.map(String.init) ?? "null" }),
         SystemSetting(
             name: "budgetWindow",
             rule: "the period the budget counts over",
@@ -268,7 +259,62 @@ extension SystemSetting {
                 + "changes, …) but not whether they wait for the minimum interval: invented, checked both ways.",
             sources: [keepingUpToDate],
             parse: flag(\.freeReloadsSkipFloor), format: { "\($0.freeReloadsSkipFloor)" }),
+        SystemSetting(
+            name: "pushBudget",
+            rule:
+                "WidgetKit pushes the system delivers to one device in a budget window; one more arriving is "
+                + "dropped; null is unlimited",
+            range: ["4", "12", "48", "null"], evidence: .invented,
+            basis:
+                "Apple: \"the system budgets WidgetKit push notifications and delivers them opportunistically\", "
+                + "with no number and no refill rule: the default and the range are invented, claims are checked "
+                + "across it, and the tight end is shown.",
+            sources: [widgetPush],
+            parse: count(\.pushBudget), format: { $0.pushBudget.map(String.init) ?? "null" }),
+        SystemSetting(
+            name: "pushLatency",
+            rule: "a push reaches the device after a uniform draw up to this from when the server sent it",
+            range: ["0s", "1m", "10m"], evidence: .invented,
+            basis:
+                "Apple: pushes are delivered \"opportunistically\", without a number: the default and the range "
+                + "are invented.",
+            sources: [widgetPush],
+            parse: duration(\.pushLatency), format: { "\(DurationText($0.pushLatency))" }),
+        SystemSetting(
+            name: "pushReloadsCharged",
+            rule: "the reload a delivered push causes is charged to the widget's reload budget",
+            range: ["false", "true"], evidence: .invented,
+            basis:
+                "Apple budgets pushes \"like timeline updates\" and calls them \"an additional update mechanism\"; "
+                + "whether their reloads also spend the reload budget is not said: invented, checked both ways.",
+            sources: [widgetPush],
+            parse: flag(\.pushReloadsCharged), format: { "\($0.pushReloadsCharged)" }),
+        SystemSetting(
+            name: "intentReloadLatency",
+            rule:
+                "a reload the extension asks for inside an intent's perform() reaches the scheduler after a "
+                + "uniform draw up to this",
+            range: ["0s", "2m", "10m"], evidence: .field,
+            basis:
+                "A reload requested from inside an App Intent's perform() \"can take minutes\" (FB11522170); no "
+                + "number: the default and the range are invented.",
+            sources: ["https://github.com/feedback-assistant/reports/issues/359"],
+            parse: duration(\.intentReloadLatency), format: { "\(DurationText($0.intentReloadLatency))" }),
+        SystemSetting(
+            name: "intentReloadsOtherInstances",
+            rule:
+                "the immediate reload after an intent also runs the other instances of the tapped widget's kind",
+            range: ["false", "true"], evidence: .forum,
+            basis:
+                "An accepted answer: the tapped widget gets \"one guaranteed reload that will happen "
+                + "immediately\", which \"only applies to the widget that was interacted with\"; other widgets may "
+                + "or may not update: checked both ways.",
+            sources: ["https://developer.apple.com/forums/thread/746783"],
+            parse: flag(\.intentReloadsOtherInstances), format: { "\($0.intentReloadsOtherInstances)" }),
     ]
+
+    static let widgetPush =
+        "https://developer.apple.com/documentation/widgetkit/updating-widgets-with-widgetkit-push-notifications"
 
     private static func duration(
         _ path: WritableKeyPath<SystemModel, TimeInterval>, atLeast minimum: Double = 0
@@ -281,6 +327,22 @@ extension SystemSetting {
                 return false
             }
             model[keyPath: path] = max(minimum, seconds)
+            return true
+        }
+    }
+
+    /// A count of 0 or more, or `null` (`unlimited`) for none.
+    private static func count(_ path: WritableKeyPath<SystemModel, Int?>)
+        -> @Sendable (String, inout SystemModel) -> Bool
+    {
+        nonisolated(unsafe) let path = path
+        return { text, model in
+            if text == "null" || text == "unlimited" {
+                model[keyPath: path] = nil
+                return true
+            }
+            guard let value = Int(text), value >= 0 else { return false }
+            model[keyPath: path] = value
             return true
         }
     }

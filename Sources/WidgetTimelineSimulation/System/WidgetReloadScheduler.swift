@@ -18,6 +18,9 @@ public import Foundation
 ///   (and skip the floor, unless ``SystemModel/freeReloadsSkipFloor`` is off); the first run when
 ///   the widget is added is free unless ``SystemModel/firstRunIsFree`` is off;
 /// - a reload that comes due while the widget is hidden waits until it is seen;
+/// - a delivered push asks for a reload like the app's `reloadAllTimelines()`, free unless
+///   ``SystemModel/pushReloadsCharged``; an intent the widget performed (a tap) reloads it at once,
+///   free, without waiting for the floor;
 /// - a provider killed by the watchdog, or an empty timeline, leaves the old timeline on screen
 ///   and the next attempt comes ``SystemModel/failedReloadRetry`` later.
 public struct WidgetReloadScheduler: Sendable {
@@ -33,6 +36,11 @@ public struct WidgetReloadScheduler: Sendable {
         case retry
         /// The widget was just added: its first run.
         case added
+        /// A WidgetKit push reached the device: it reloads the app's timelines.
+        case push
+        /// The widget performed an app intent (a button or toggle was tapped): its one immediate
+        /// reload.
+        case intent
     }
 
     /// What happened, as the scheduler learns it.
@@ -58,6 +66,10 @@ public struct WidgetReloadScheduler: Sendable {
         case visibilityChanged(isVisible: Bool)
         /// The containing app entered or left the foreground.
         case appForegroundChanged(isInForeground: Bool)
+        /// A WidgetKit push reached the device and was not dropped.
+        case pushArrived
+        /// The widget performed an app intent: the system reloads it at once.
+        case intentPerformed
     }
 
     /// One provider run the scheduler starts.
@@ -95,6 +107,8 @@ public struct WidgetReloadScheduler: Sendable {
     private var isAppRequestPending = false
     private var isExemptPending = false
     private var isAddedPending = false
+    private var isPushPending = false
+    private var isIntentPending = false
     private var isWaitingForVisibility = false
     private var isRefusalCounted = false
     private var lastRunStart: Date?
@@ -169,6 +183,10 @@ public struct WidgetReloadScheduler: Sendable {
             }
         case .appForegroundChanged(let inForeground):
             isAppInForeground = inForeground
+        case .pushArrived:
+            isPushPending = true
+        case .intentPerformed:
+            isIntentPending = true
         }
         return decide(at: now)
     }
@@ -182,6 +200,8 @@ public struct WidgetReloadScheduler: Sendable {
 
     private mutating func decide(at now: Date) -> Action {
         if isRunning { return .none }
+        // "One guaranteed reload that will happen immediately": free, and before anything else.
+        if isIntentPending { return start(.intent, charged: false, at: now) }
         if isExemptPending || (isAddedPending && model.firstRunIsFree) {
             if let wait = floorWait(at: now, free: true) { return wait }
             let cause: Cause = isExemptPending ? .system : .added
@@ -194,6 +214,8 @@ public struct WidgetReloadScheduler: Sendable {
             cause = .added
         } else if isAppRequestPending {
             cause = .app
+        } else if isPushPending {
+            cause = .push
         } else if let due = policyDue, due <= now {
             if !isVisible, model.defersReloadsWhileHidden {
                 isWaitingForVisibility = true
@@ -204,8 +226,9 @@ public struct WidgetReloadScheduler: Sendable {
             }
         }
         guard let cause else { return wake(at: policyDue, now: now) }
-        // Reloads while the containing app is in the foreground do not count.
-        if isAppInForeground {
+        // Reloads while the containing app is in the foreground do not count, nor (unless the
+        // model says so) those a push causes.
+        if isAppInForeground || (cause == .push && !model.pushReloadsCharged) {
             if let wait = floorWait(at: now, free: true) { return wait }
             return start(cause, charged: false, at: now)
         }
@@ -236,6 +259,9 @@ public struct WidgetReloadScheduler: Sendable {
         isRefusalCounted = false
         if cause == .app { isAppRequestPending = false }
         if cause == .added { isAddedPending = false }
+        if cause == .intent { isIntentPending = false }
+        // Any run reloads the timeline a pending push asked for.
+        isPushPending = false
         if cause == .policy || cause == .retry {
             policyDue = nil
             policyEarliest = nil

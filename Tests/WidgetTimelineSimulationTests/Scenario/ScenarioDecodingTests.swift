@@ -80,4 +80,44 @@ struct ScenarioDecodingTests {
         }
         #expect(backwards?.path == "$.app.foreground[2].to")
     }
+
+    @Test("errors in the push member, taps and controls, each at its path")
+    func channels() throws {
+        #expect(try error { $0["push"] = ["window": "0s"] }?.path == "$.push.window")
+        #expect(try error { $0["push"] = ["window": 900, "budget": -2] }?.path == "$.push.budget")
+        #expect(try error { $0["push"] = ["budget": "lots"] }?.path == "$.push.budget")
+        #expect(try error { $0["push"] = ["refreshAfter": "10s"] }?.path == "$.push.refreshAfter")
+        #expect(try error { $0["system"] = ["pushBudget": -1] }?.path == "$.system.pushBudget")
+        #expect(
+            try error { $0["push"] = ["window": 900, "budget": 3, "seed": 9, "refreshAfter": "2h"] } == nil)
+        let tap = try error {
+            Self.widgets(&$0) {
+                $0[1]["taps"] = [["at": "2026-11-30T10:00:00+09:00", "payload": ["count": "x"]]]
+            }
+        }
+        #expect(tap?.path == "$.widgets[1].taps[0].payload.count")
+        let lateTap = try error {
+            Self.widgets(&$0) { $0[1]["taps"] = [["at": "2031-01-01T00:00:00Z", "payload": ["count": 1]]] }
+        }
+        #expect(lateTap?.path == "$.widgets[1].taps[0].at")
+        let control: [String: Any] = [
+            "id": "toggle", "kind": "task-toggle", "widget": "task-count",
+            "interactions": [["at": "2026-11-30T10:00:00+09:00", "payload": ["count": 2]]],
+        ]
+        #expect(try error { $0["controls"] = [control] } == nil)
+        let unknown = try error { $0["controls"] = [control.merging(["widget": "weather"]) { $1 }] }
+        #expect(unknown?.path == "$.controls[0].widget")
+        #expect(unknown?.message.contains("known: schedule, task-count, parking") == true)
+        #expect(try error { $0["controls"] = [control, control] }?.path == "$.controls[1].id")
+        let badInteraction = try error {
+            $0["controls"] = [
+                control.merging([
+                    "interactions": [["at": "2026-11-30T10:00:00+09:00", "payload": ["lots": 1]]]
+                ]) {
+                    $1
+                }
+            ]
+        }
+        #expect(badInteraction?.path == "$.controls[0].interactions[0].payload")
+    }
 }

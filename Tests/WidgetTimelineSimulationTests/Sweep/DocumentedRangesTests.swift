@@ -18,7 +18,7 @@ struct DocumentedRangesTests {
         var scenario = try ShippedScenarios.scenario(name)
         scenario.system = model
         let compiled = try scenario.compiled(seed: seed, kinds: ExampleWidgets.all)
-        let strategies = [StrategyName.library] + ShippedScenarios.naive
+        let strategies = [StrategyName.library, .libraryPush] + ShippedScenarios.naive
         let report = Simulation(scenario: compiled, strategies: strategies).run(recordingTrace: true)
         var result: [String: [String: TraceMetrics]] = [:]
         for widget in try TraceMetrics.widgets(in: try TraceReport.render(report)) {
@@ -39,13 +39,18 @@ struct DocumentedRangesTests {
     }
 
     @Test(
-        "at every point of the documented ranges: 0 stale-as-fresh and 0 early-event minutes, and no more charged runs than after-15m",
+        "at every point of the documented ranges: 0 stale-as-fresh and 0 early-event minutes (library and library-push), and no more charged runs than after-15m",
         arguments: ShippedScenarios.names)
     func claimsHoldEverywhere(name: String) throws {
         let base = try ShippedScenarios.scenario(name).system
         for model in SystemSetting.documentedGrid(around: base) {
             let point = "\(name) at \(Self.describe(model, from: base))"
             let all = try Self.metrics(name, model: model)
+            for (id, push) in try #require(all[StrategyName.libraryPush.rawValue]) {
+                #expect(
+                    push.staleShownAsFreshMinutes == 0, "\(point), \(id): library-push, stale shown as fresh")
+                #expect(push.earlyEventMinutes == 0, "\(point), \(id): library-push, an event shown early")
+            }
             for (id, library) in try #require(all[StrategyName.library.rawValue]) {
                 #expect(library.staleShownAsFreshMinutes == 0, "\(point), \(id): stale shown as fresh")
                 #expect(library.earlyEventMinutes == 0, "\(point), \(id): an event shown early")

@@ -157,4 +157,49 @@ struct WidgetReloadSchedulerTests {
         #expect(runs == 200)
         #expect(SystemModel.default.dailyBudget == 48)
     }
+
+    @Test("a delivered push reloads like an app request, free unless pushReloadsCharged; any run answers it")
+    func pushArrival() {
+        var scheduler = WidgetReloadScheduler(model: model(budget: 1))
+        _ = scheduler.handle(.exemptReloadRequested, at: t0)
+        _ = install(&scheduler, at: t0, after: 6 * 3600)
+        let pushed = scheduler.handle(.pushArrived, at: hours(1))
+        #expect(pushed.run == WidgetReloadScheduler.Run(cause: .push, isCharged: false))
+        _ = install(&scheduler, at: hours(1), after: 6 * 3600)
+        // With the budget at 1 and charged push reloads, the first push spends it and the next waits.
+        var charged = WidgetReloadScheduler(
+            model: SystemModel(dailyBudget: 1, minimumReloadInterval: 0, pushReloadsCharged: true))
+        _ = charged.handle(.exemptReloadRequested, at: t0)
+        _ = install(&charged, at: t0, after: 6 * 3600)
+        #expect(
+            charged.handle(.pushArrived, at: hours(1)).run
+                == WidgetReloadScheduler.Run(cause: .push, isCharged: true))
+        _ = install(&charged, at: hours(1), after: 6 * 3600)
+        let refused = charged.handle(.pushArrived, at: hours(2))
+        #expect(refused.run == nil && refused.isRefusal)
+        // A push that arrives during a run is answered by the next run; an app request meanwhile
+        // answers both.
+        var busy = WidgetReloadScheduler(model: model(budget: nil))
+        _ = busy.handle(.exemptReloadRequested, at: t0)
+        #expect(busy.handle(.pushArrived, at: t0.addingTimeInterval(1)).run == nil)
+        _ = busy.handle(.appRequestArrived, at: t0.addingTimeInterval(2))
+        let after = install(&busy, at: t0.addingTimeInterval(3), after: 6 * 3600)
+        #expect(after.run?.cause == .app)
+        let next = install(&busy, at: t0.addingTimeInterval(4), after: 6 * 3600)
+        #expect(next.run == nil)
+    }
+
+    @Test("an intent's reload runs at once and free: no budget, no floor, before anything else pending")
+    func intentReload() {
+        var scheduler = WidgetReloadScheduler(
+            model: SystemModel(dailyBudget: 0, minimumReloadInterval: 3600, freeReloadsSkipFloor: false))
+        _ = scheduler.handle(.widgetAdded, at: t0)
+        _ = install(&scheduler, at: t0, after: 600)
+        _ = scheduler.handle(.appRequestArrived, at: t0.addingTimeInterval(60))
+        let tapped = scheduler.handle(.intentPerformed, at: t0.addingTimeInterval(120))
+        #expect(tapped.run == WidgetReloadScheduler.Run(cause: .intent, isCharged: false))
+        // The app's request still waits for the floor and the budget.
+        let after = install(&scheduler, at: t0.addingTimeInterval(121), after: 600)
+        #expect(after.run == nil)
+    }
 }

@@ -23,13 +23,17 @@ struct TraceMetrics: Equatable, CustomStringConvertible {
     var backendRequests = 0
     var watchdogKills = 0
     var discardedTimelines = 0
+    var pushReloads = 0
+    var taps = 0
+    var intentReloads = 0
 
     var description: String {
         "stale-as-fresh \(staleShownAsFreshMinutes), early \(earlyEventMinutes), wrong \(wrongValueMinutes), "
             + "blank \(noValueMinutes), delays \(delivered)/\(undelivered) \(medianSeconds ?? -1)/\(p95Seconds ?? -1)/"
             + "\(maxSeconds ?? -1), runs \(providerRuns), charged \(budgetUsed), refused \(budgetRefused), "
             + "requests \(reloadsRequested), backend \(backendRequests), killed \(watchdogKills), "
-            + "discarded \(discardedTimelines)"
+            + "discarded \(discardedTimelines), push reloads \(pushReloads), taps \(taps), "
+            + "intent reloads \(intentReloads)"
     }
 
     /// One widget of one strategy in a parsed trace.
@@ -44,7 +48,7 @@ struct TraceMetrics: Equatable, CustomStringConvertible {
         let document = try #require(
             try JSONSerialization.jsonObject(with: Data(trace.utf8)) as? [String: Any])
         try #require(document["format"] as? String == "widget-timeline-trace")
-        try #require(document["version"] as? Int == 1)
+        try #require(document["version"] as? Int == 2)
         let strategies = try #require(document["strategies"] as? [[String: Any]])
         return try strategies.flatMap { entry -> [Widget] in
             let name = try #require(entry["strategy"] as? String)
@@ -139,6 +143,9 @@ struct TraceMetrics: Equatable, CustomStringConvertible {
         budgetUsed = runs.filter { $0["charged"] as? Bool == true }.count
         watchdogKills = runs.filter { $0["outcome"] as? String == "killed" }.count
         discardedTimelines = runs.filter { $0["outcome"] as? String == "discarded" }.count
+        pushReloads = runs.filter { $0["cause"] as? String == "push" }.count
+        intentReloads = runs.filter { $0["cause"] as? String == "intent" }.count
+        taps = try #require(widget["taps"] as? [Any]).count
         budgetRefused = try #require(widget["refusals"] as? [Any]).count
         reloadsRequested = try #require(widget["reloadRequests"] as? [Any]).count
         backendRequests = try Self.list(widget, "fetches").count
@@ -163,6 +170,9 @@ struct TraceMetrics: Equatable, CustomStringConvertible {
         backendRequests = try #require(metrics["backendRequests"] as? Int)
         watchdogKills = try #require(metrics["watchdogKills"] as? Int)
         discardedTimelines = try #require(metrics["discardedTimelines"] as? Int)
+        pushReloads = try #require(metrics["pushReloads"] as? Int)
+        taps = try #require(metrics["taps"] as? Int)
+        intentReloads = try #require(metrics["intentReloads"] as? Int)
     }
 
     /// Whether `other` is the same to the reported precision: minutes to 0.01, seconds to 0.1.
@@ -185,11 +195,12 @@ struct TraceMetrics: Equatable, CustomStringConvertible {
             && budgetUsed == other.budgetUsed && budgetRefused == other.budgetRefused
             && reloadsRequested == other.reloadsRequested && backendRequests == other.backendRequests
             && watchdogKills == other.watchdogKills && discardedTimelines == other.discardedTimelines
+            && pushReloads == other.pushReloads && taps == other.taps && intentReloads == other.intentReloads
     }
 
     // MARK: - Reading the document
 
-    private static func list(_ object: [String: Any], _ key: String) throws -> [[String: Any]] {
+    static func list(_ object: [String: Any], _ key: String) throws -> [[String: Any]] {
         try #require(object[key] as? [[String: Any]], "no \(key)")
     }
 
@@ -234,7 +245,7 @@ struct TraceMetrics: Equatable, CustomStringConvertible {
         return String(decoding: data, as: UTF8.self)
     }
 
-    private static func minutes(_ milliseconds: Int64) -> Double {
+    static func minutes(_ milliseconds: Int64) -> Double {
         (Double(milliseconds) / 60_000 * 100).rounded() / 100
     }
 

@@ -26,8 +26,19 @@ struct TraceTests {
         let strategies = try #require(reported["strategies"] as? [[String: Any]])
         let widgets = try TraceMetrics.widgets(in: trace)
         #expect(widgets.count == strategies.reduce(0) { $0 + (($1["widgets"] as? [Any])?.count ?? 0) })
+        let document = try #require(
+            try JSONSerialization.jsonObject(with: Data(trace.utf8)) as? [String: Any])
+        let end = try TraceMetrics.instant((document["scenario"] as? [String: Any])?["end"])
+        let traced = try TraceMetrics.list(document, "strategies")
         for entry in strategies {
             let strategy = try #require(entry["strategy"] as? String)
+            // The device's pushes and controls.
+            let channels = try ChannelTraceMetrics(
+                trace: try #require(traced.first { $0["strategy"] as? String == strategy }), end: end)
+            let reportedChannels = try ChannelTraceMetrics(reported: entry)
+            #expect(
+                channels.agrees(with: reportedChannels),
+                "\(name) \(strategy):\n\(channels)\n\(reportedChannels)")
             for widget in try #require(entry["widgets"] as? [[String: Any]]) {
                 let id = try #require(widget["widget"] as? String)
                 let traced = try #require(widgets.first { $0.strategy == strategy && $0.widget == id })
@@ -87,7 +98,8 @@ struct TraceTests {
                 #expect(runStart >= start && runStart < end)
                 #expect(try TraceMetrics.instant(run["end"]) >= runStart)
                 #expect(
-                    ["added", "app", "policy", "system", "retry"].contains(run["cause"] as? String ?? ""))
+                    ["added", "app", "policy", "system", "retry", "push", "intent"].contains(
+                        run["cause"] as? String ?? ""))
                 #expect(["installed", "killed", "discarded"].contains(run["outcome"] as? String ?? ""))
             }
             for timeline in try #require(object["timelines"] as? [[String: Any]]) {

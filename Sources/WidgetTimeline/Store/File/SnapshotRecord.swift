@@ -152,7 +152,13 @@ public enum SnapshotRecord {
         guard size <= SnapshotLimits.maximumRecordSize else {
             throw .tooLarge(bytes: size, limit: SnapshotLimits.maximumRecordSize)
         }
-        return Array((prefix + SHA256.hexDigest(of: envelope) + "\n").utf8) + envelope
+        var record: [UInt8] = []
+        record.reserveCapacity(size)
+        record.append(contentsOf: prefix.utf8)
+        record.append(contentsOf: SHA256.hexDigest(of: envelope).utf8)
+        record.append(UInt8(ascii: "\n"))
+        record.append(contentsOf: envelope)
+        return record
     }
 
     /// The envelope bytes of a record, once its header, length and checksum hold.

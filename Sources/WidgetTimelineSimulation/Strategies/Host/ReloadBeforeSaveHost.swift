@@ -6,12 +6,14 @@ import WidgetTimeline
 /// reload.
 final class ReloadBeforeSaveHost<Kind: WidgetKind>: HostSide {
     private let container: SimulatedContainer<Kind>
+    private let controlKinds: [String]
     private var lastFingerprint: ContentFingerprint?
     /// Saves in flight, oldest first: each completes ``HostContext/saveDuration`` after it began.
     private var saving: [(done: Date, payload: Kind.Payload, observedAt: Date)] = []
 
-    init(container: SimulatedContainer<Kind>) {
+    init(container: SimulatedContainer<Kind>, controlKinds: [String] = []) {
         self.container = container
+        self.controlKinds = controlKinds
     }
 
     func appEmitted(_ payload: Kind.Payload, observedAt: Date, host: HostContext) {
@@ -19,6 +21,7 @@ final class ReloadBeforeSaveHost<Kind: WidgetKind>: HostSide {
         guard fingerprint != lastFingerprint else { return }
         lastFingerprint = fingerprint
         host.widgetCenter.reloadTimelines(ofKinds: [container.kind.kind])
+        if !controlKinds.isEmpty { host.controlCenter.reloadControls(ofKinds: controlKinds) }
         let done = host.now.addingTimeInterval(host.saveDuration)
         saving.append((done, payload, observedAt))
         host.scheduleTimer(at: done)

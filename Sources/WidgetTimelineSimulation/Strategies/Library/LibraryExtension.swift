@@ -4,28 +4,45 @@ import WidgetTimeline
 /// The extension half of the library strategy: the real ``WidgetProviderCore`` — the
 /// ``EntryLoader`` (cache first, the source with its timeout, stale fallback, back-off) and the
 /// ``TimelinePlanner`` — fetching through the simulated network.
-final class LibraryExtension<Kind: WidgetKind>: ExtensionSide {
-    private let provider: WidgetProviderCore<Kind>
+///
+/// The provider may plan for the widget's kind as configured otherwise (`ProviderKind`): the push
+/// strategies' kind re-reads its data less often (``PushRefreshedKind``).
+final class LibraryExtension<Kind: WidgetKind, ProviderKind: WidgetKind>: ExtensionSide
+where ProviderKind.Payload == Kind.Payload, ProviderKind.Content == Kind.Content {
+    private let provider: WidgetProviderCore<ProviderKind>
     private let key: SnapshotKey
     /// How long the loader lets a fetch take, in the simulation's seconds.
     private let timeout: TimeInterval
+    /// Whether the provider may ask the source (`false`: it reads the store only).
+    private let fetches: Bool
+    /// Whether every run asks the source, young snapshot or not: a widget that push reloads cannot
+    /// tell a push's reload from another, and the loader's cache would answer a push with the data
+    /// it already has.
+    private let asksEveryRun: Bool
 
-    init(kind: Kind, container: SimulatedContainer<Kind>, options: PlanningOptions) {
+    init(
+        kind: ProviderKind, container: SimulatedContainer<Kind>, options: PlanningOptions,
+        fetches: Bool = true,
+        asksEveryRun: Bool = false
+    ) {
         key = container.key
         let loader = EntryLoader(kind: kind, store: container.store, sleeper: ContinuousClock())
         timeout = TimeInterval(loader.timeout.components.seconds)
         provider = WidgetProviderCore(loader: loader, options: options)
+        self.fetches = fetches
+        self.asksEveryRun = asksEveryRun
     }
 
     func timeline(in context: ExtensionContext<Kind.Payload>) -> PlannedTimeline<WidgetState<Kind.Content>> {
         let timeout = self.timeout
         let fetch: ((SnapshotKey) -> Result<SourceAnswer<Kind.Payload>, SourceFailure>)? =
-            context.hasSource
+            context.hasSource && fetches
             ? { _ in
                 context.fetch(timeout: timeout)
                     .map { SourceAnswer(payload: $0.payload, observedAt: $0.observedAt) }
                     .mapError { SourceFailure($0.reason) }
             } : nil
-        return provider.timeline(for: key, at: context.now, in: context.calendar, fetchingWith: fetch)
+        return provider.timeline(
+            for: key, at: context.now, in: context.calendar, forceRefresh: asksEveryRun, fetchingWith: fetch)
     }
 }

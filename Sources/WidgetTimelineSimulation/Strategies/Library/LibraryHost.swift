@@ -2,20 +2,26 @@ import Foundation
 import WidgetTimeline
 
 /// The host half of the library strategy: the real ``WidgetSync`` — fingerprint dedupe against the
-/// stored snapshot, save first, then a debounced reload through the simulated `WidgetCenter`,
-/// flushed when the app leaves the foreground.
+/// stored snapshot, save first, then a debounced reload through the simulated `WidgetCenter` (and
+/// `ControlCenter`, for the controls that show the widget's data), flushed when the app leaves the
+/// foreground.
 final class LibraryHost<Kind: WidgetKind>: HostSide {
     private let container: SimulatedContainer<Kind>
+    /// What a commit reloads: the kind's timelines, and the controls that show its data.
+    private let targets: [ReloadTarget]?
     private let debounceWindow: TimeInterval
     private let maximumDebounce: TimeInterval
     private var sync: WidgetSync?
     private var timer: SimulatedTimer?
 
     init(
-        container: SimulatedContainer<Kind>, debounceWindow: TimeInterval = 2,
+        container: SimulatedContainer<Kind>, controlKinds: [String] = [], debounceWindow: TimeInterval = 2,
         maximumDebounce: TimeInterval = 10
     ) {
         self.container = container
+        targets =
+            controlKinds.isEmpty
+            ? nil : [.timelines(container.kind.kind)] + controlKinds.map(ReloadTarget.controls)
         self.debounceWindow = debounceWindow
         self.maximumDebounce = maximumDebounce
     }
@@ -26,7 +32,8 @@ final class LibraryHost<Kind: WidgetKind>: HostSide {
         let timer = SimulatedTimer(host: host)
         let sync = WidgetSync(
             store: container.store, reloader: host.widgetCenter, clock: SimulatedClock(host: host),
-            debounce: .window(debounceWindow, maximumDelay: maximumDebounce, timer: timer))
+            debounce: .window(debounceWindow, maximumDelay: maximumDebounce, timer: timer),
+            controls: host.controlCenter)
         self.timer = timer
         self.sync = sync
         return sync
@@ -35,7 +42,7 @@ final class LibraryHost<Kind: WidgetKind>: HostSide {
     func appEmitted(_ payload: Kind.Payload, observedAt: Date, host: HostContext) {
         // A failed save asks for no reload and leaves the previous snapshot: WidgetSync's rule.
         _ = try? sync(for: host).commit(
-            payload, for: container.kind, key: container.key, observedAt: observedAt)
+            payload, for: container.kind, key: container.key, observedAt: observedAt, reloading: targets)
     }
 
     func hostTimerFired(host: HostContext) {
