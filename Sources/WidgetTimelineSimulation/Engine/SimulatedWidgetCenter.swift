@@ -1,10 +1,10 @@
 import Foundation
 public import WidgetTimeline
 
-/// `WidgetCenter` in a simulation: the core's ``WidgetReloader``, recording each request for the
+/// `WidgetCenter` in a simulation: the core's `WidgetReloader`, recording each request for the
 /// engine, which delivers it to the simulated scheduler after the app-reload latency.
 ///
-/// `@unchecked Sendable` because ``WidgetReloader`` requires `Sendable`, and a simulated device is
+/// `@unchecked Sendable` because `WidgetReloader` requires `Sendable`, and a simulated device is
 /// confined to the one thread that runs it: nothing here is ever touched from two threads.
 public final class SimulatedWidgetCenter: WidgetReloader, @unchecked Sendable {
     private unowned let host: HostContext

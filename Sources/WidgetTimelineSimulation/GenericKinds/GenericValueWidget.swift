@@ -2,7 +2,7 @@ public import Foundation
 public import WidgetTimeline
 
 /// A widget that shows one value exactly as the app wrote it — any JSON — for as long as its data
-/// allows: fresh until ``WidgetKind/freshness`` says stale, then marked stale, then expired or
+/// allows: fresh until its `freshness` says stale, then marked stale, then expired or
 /// hidden. Nothing about it changes with time but its freshness, so it names no change points and
 /// makes no event claims.
 ///
