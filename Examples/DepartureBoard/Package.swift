@@ -15,7 +15,8 @@ let package = Package(
     targets: [
         // The widget kind: Foundation and the core only, so the app and its extension can use it.
         .target(
-            name: "DepartureBoard", dependencies: [.product(name: "WidgetTimeline", package: "WidgetTimeline")]),
+            name: "DepartureBoard",
+            dependencies: [.product(name: "WidgetTimeline", package: "WidgetTimeline")]),
         // Five lines: simulate a scenario with the kind, print the comparison, write the report.
         .executableTarget(
             name: "simulate-departures",

@@ -31,8 +31,10 @@ struct GenericKindCommandTests {
     @Test("build plans a declared schedule's snapshot from the kinds of a scenario file: the golden timeline")
     func buildSchedule() {
         let arguments = [
-            "build", "--widget", "agenda", "--kinds", "Examples/scenarios/generic-schedule.json", "--snapshot",
-            "Examples/snapshots/agenda.json", "--now", "2026-11-30T13:12:00+09:00", "--time-zone", "Asia/Seoul",
+            "build", "--widget", "agenda", "--kinds", "Examples/scenarios/generic-schedule.json",
+            "--snapshot",
+            "Examples/snapshots/agenda.json", "--now", "2026-11-30T13:12:00+09:00", "--time-zone",
+            "Asia/Seoul",
         ]
         let result = CLIHarness.run(arguments)
         #expect(result.exitCode == .success, "\(result.standardError)")
@@ -60,17 +62,31 @@ struct GenericKindCommandTests {
     @Test(
         "build --kinds refuses what it cannot use, naming it",
         arguments: [
-            (["--widget", "agendas"], #"{ "kinds": [] }"#, ExitCode.usage, "error: --widget 'agendas' is not a known widget kind"),
-            (["--widget", "agenda"], #"{ "kinds": [ { "kind": "agenda", "type": "calendar" } ] }"#, .badData,
-                "error: kinds file on standard input is not valid: at $.kinds[0].type: \"calendar\" is not a generic kind"),
-            (["--widget", "parking"], #"{ "kinds": [ { "kind": "parking", "type": "count", "freshness": { "staleAfter": "1m", "expiresAfter": "1h" } } ] }"#,
-                .badData, "error: kinds file on standard input is not valid: at $.kinds[0].kind: \"parking\" is already a widget kind"),
-            (["--widget", "agenda"], "{", .badData, "error: kinds file on standard input is not valid: not JSON"),
+            (
+                ["--widget", "agendas"], #"{ "kinds": [] }"#, ExitCode.usage,
+                "error: --widget 'agendas' is not a known widget kind"
+            ),
+            (
+                ["--widget", "agenda"], #"{ "kinds": [ { "kind": "agenda", "type": "calendar" } ] }"#,
+                .badData,
+                "error: kinds file on standard input is not valid: at $.kinds[0].type: \"calendar\" is not a generic kind"
+            ),
+            (
+                ["--widget", "parking"],
+                #"{ "kinds": [ { "kind": "parking", "type": "count", "freshness": { "staleAfter": "1m", "expiresAfter": "1h" } } ] }"#,
+                .badData,
+                "error: kinds file on standard input is not valid: at $.kinds[0].kind: \"parking\" is already a widget kind"
+            ),
+            (
+                ["--widget", "agenda"], "{", .badData,
+                "error: kinds file on standard input is not valid: not JSON"
+            ),
         ])
     func refusals(options: [String], kinds: String, exit: ExitCode, message: String) {
         let result = CLIHarness.run(
             ["build"] + options + [
-                "--kinds", "-", "--snapshot", "Examples/snapshots/agenda.json", "--now", "2026-11-30T13:12:00+09:00",
+                "--kinds", "-", "--snapshot", "Examples/snapshots/agenda.json", "--now",
+                "2026-11-30T13:12:00+09:00",
                 "--time-zone", "Asia/Seoul",
             ], stdin: Data(kinds.utf8))
         #expect(result.exitCode == exit)
@@ -80,12 +96,16 @@ struct GenericKindCommandTests {
 
     @Test("build --kinds: a missing file exits 66; both inputs from standard input is a usage error")
     func fileErrors() {
-        let common = ["--snapshot", "Examples/snapshots/agenda.json", "--now", "2026-11-30T13:12:00+09:00", "--time-zone", "Asia/Seoul"]
+        let common = [
+            "--snapshot", "Examples/snapshots/agenda.json", "--now", "2026-11-30T13:12:00+09:00",
+            "--time-zone", "Asia/Seoul",
+        ]
         let missing = CLIHarness.run(["build", "--widget", "agenda", "--kinds", "nowhere.json"] + common)
         #expect(missing.exitCode == .noInput)
         #expect(missing.standardError.hasPrefix("error: cannot read kinds file 'nowhere.json': no such file"))
         let both = CLIHarness.run([
-            "build", "--widget", "agenda", "--kinds", "-", "--snapshot", "-", "--now", "2026-11-30T13:12:00+09:00",
+            "build", "--widget", "agenda", "--kinds", "-", "--snapshot", "-", "--now",
+            "2026-11-30T13:12:00+09:00",
             "--time-zone", "Asia/Seoul",
         ])
         #expect(both.exitCode == .usage)

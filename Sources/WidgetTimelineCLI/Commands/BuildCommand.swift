@@ -23,7 +23,8 @@ struct BuildCommand: Command {
                 required: true),
             OptionSpec(
                 "kinds", .value(placeholder: "file"),
-                help: "A JSON file whose \"kinds\" member declares generic widget kinds (a scenario will do)."),
+                help: "A JSON file whose \"kinds\" member declares generic widget kinds (a scenario will do)."
+            ),
             OptionSpec(
                 "snapshot", .value(placeholder: "file|-"),
                 help: "The snapshot envelope; - reads standard input.", required: true),

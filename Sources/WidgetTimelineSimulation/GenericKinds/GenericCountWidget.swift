@@ -54,7 +54,8 @@ public struct GenericCountWidget: WidgetKind {
     /// Where a non-zero daily count starts reading 0: the first day start after its observation.
     private func reset(of snapshot: Snapshot<GenericCount>, in calendar: Calendar) -> Date? {
         guard resetsDaily, snapshot.payload.count != 0 else { return nil }
-        return DayBoundaries(calendar: calendar, dayStart: dayStart).nextDayStart(after: snapshot.dataObservedAt)
+        return DayBoundaries(calendar: calendar, dayStart: dayStart).nextDayStart(
+            after: snapshot.dataObservedAt)
     }
 
     /// `3`, or `3 unread` with a label.
@@ -80,7 +81,8 @@ public struct GenericCount: Codable, Sendable, Equatable {
         count = try container.decode(Int.self, forKey: .count)
         guard count >= 0 else {
             throw DecodingError.dataCorruptedError(
-                forKey: .count, in: container, debugDescription: "expected a count of 0 or more, found \(count)")
+                forKey: .count, in: container,
+                debugDescription: "expected a count of 0 or more, found \(count)")
         }
     }
 }

@@ -43,7 +43,8 @@ public struct GenericKind: Sendable, Hashable, Codable {
     ///   - dayStart: when a daily count's day begins.
     ///   - itemDuration: how long a schedule's item is under way, in seconds.
     public init(
-        kind: String, type: Shape, freshness: FreshnessPolicy, label: String? = nil, resetsDaily: Bool = false,
+        kind: String, type: Shape, freshness: FreshnessPolicy, label: String? = nil,
+        resetsDaily: Bool = false,
         dayStart: DayStart = .midnight, itemDuration: TimeInterval = 0
     ) {
         self.kind = kind
@@ -145,7 +146,8 @@ public struct GenericKind: Sendable, Hashable, Codable {
         label = try container.decodeIfPresent(String.self, forKey: .label)
         resetsDaily = try container.decodeIfPresent(Bool.self, forKey: .resetsDaily) ?? false
         dayStart = try container.decodeIfPresent(DayStart.self, forKey: .dayStart) ?? .midnight
-        itemDuration = try container.decodeIfPresent(DurationText.self, forKey: .itemDuration) ?? DurationText(0)
+        itemDuration =
+            try container.decodeIfPresent(DurationText.self, forKey: .itemDuration) ?? DurationText(0)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -193,7 +195,8 @@ private struct DeclaredFreshness: Codable {
         }
         policy = FreshnessPolicy(
             staleAfter: staleAfter, expiresAfter: expiresAfter,
-            expiredValue: try container.decodeIfPresent(FreshnessPolicy.ExpiredValue.self, forKey: .expiredValue)
+            expiredValue: try container.decodeIfPresent(
+                FreshnessPolicy.ExpiredValue.self, forKey: .expiredValue)
                 ?? .shown,
             refreshAfter: refreshAfter)
     }

@@ -53,7 +53,8 @@ public struct GenericScheduleWidget: WidgetKind {
     ) -> [Date] {
         var points: [Date] = []
         for item in snapshot.payload.items {
-            for point in [item.at, item.at.addingTimeInterval(itemDuration)] where point > now && point <= end {
+            for point in [item.at, item.at.addingTimeInterval(itemDuration)] where point > now && point <= end
+            {
                 points.append(point)
             }
         }
@@ -65,10 +66,12 @@ public struct GenericScheduleWidget: WidgetKind {
         var parts: [String] = []
         if let current = content.current { parts.append("now \(current.title ?? "an item")") }
         if let next = content.next {
-            let time = Instant.format(next.at, in: calendar.timeZone).split(separator: "T").last?.prefix(5) ?? ""
+            let time =
+                Instant.format(next.at, in: calendar.timeZone).split(separator: "T").last?.prefix(5) ?? ""
             parts.append("next \(time)" + (next.title.map { " \($0)" } ?? ""))
         }
-        parts.append(content.upcoming == 0 && content.current == nil ? "nothing left" : "\(content.upcoming) upcoming")
+        parts.append(
+            content.upcoming == 0 && content.current == nil ? "nothing left" : "\(content.upcoming) upcoming")
         return parts.joined(separator: " · ")
     }
 

@@ -23,7 +23,9 @@ public struct GenericValueWidget: WidgetKind {
         self.freshness = freshness
     }
 
-    public func content(of snapshot: Snapshot<JSONValue>, at instant: Date, in calendar: Calendar) -> JSONValue {
+    public func content(of snapshot: Snapshot<JSONValue>, at instant: Date, in calendar: Calendar)
+        -> JSONValue
+    {
         snapshot.payload
     }
 

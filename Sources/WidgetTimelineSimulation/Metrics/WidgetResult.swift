@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 public import WidgetTimeline
 
 /// One widget's outcome under one strategy: its metrics and its trace.

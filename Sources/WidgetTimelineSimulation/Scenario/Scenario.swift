@@ -68,7 +68,8 @@ public struct Scenario: Sendable, Codable {
     public var end: Date { start.addingTimeInterval(duration.seconds) }
 
     private enum CodingKeys: String, CodingKey {
-        case name, summary, start, duration, timeZone, timeZoneChanges, seed, system, app, kinds, widgets, events
+        case name, summary, start, duration, timeZone, timeZoneChanges, seed, system, app, kinds, widgets,
+            events
     }
 
     public init(from decoder: any Decoder) throws {

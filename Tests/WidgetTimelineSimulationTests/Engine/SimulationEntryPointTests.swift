@@ -38,7 +38,9 @@ struct SimulationEntryPointTests {
         let result = results[0]
         #expect(result.report.results.map(\.strategy) == strategies)
         #expect(result.metrics(of: "mine", under: .library)?.staleShownAsFreshMinutes == 0)
-        #expect(try #require(result.metrics(of: "mine", under: .singleEntry15Minutes)).staleShownAsFreshMinutes > 0)
+        #expect(
+            try #require(result.metrics(of: "mine", under: .singleEntry15Minutes)).staleShownAsFreshMinutes
+                > 0)
         #expect(result.metrics(of: "mine", under: .hourlyBaked) == nil)
         #expect(result.metrics(of: "yours", under: .library) == nil)
         // The trace holds what only a traced run records: contents and installed timelines.
@@ -51,7 +53,9 @@ struct SimulationEntryPointTests {
         let result = try Simulation.run(scenarioJSON: Self.json, kinds: [Self.kind])
         #expect(result.report.results.map(\.strategy) == StrategyName.demo)
         #expect(result.report.scenario.seed == 7)
-        #expect(try Simulation.run(scenarioJSON: Self.json, kinds: [Self.kind], seed: 99).report.scenario.seed == 99)
+        #expect(
+            try Simulation.run(scenarioJSON: Self.json, kinds: [Self.kind], seed: 99).report.scenario.seed
+                == 99)
     }
 
     @Test("a scenario that is not valid, or a file that is missing, is an error saying where")

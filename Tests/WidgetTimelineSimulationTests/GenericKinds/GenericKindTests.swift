@@ -13,7 +13,9 @@ struct GenericKindTests {
     static let seoul = Calendar.gregorian(in: "Asia/Seoul")
     static let now = Date.at("2026-11-30T09:00:00+09:00")
 
-    static func snapshot<Payload>(_ payload: Payload, kind: String, observedAt: Date = now) -> Snapshot<Payload> {
+    static func snapshot<Payload>(_ payload: Payload, kind: String, observedAt: Date = now) -> Snapshot<
+        Payload
+    > {
         Snapshot.fixture(payload, kind: kind, generatedAt: observedAt)
     }
 
@@ -43,7 +45,8 @@ struct GenericKindTests {
             air.freshness == FreshnessPolicy(staleAfter: 1800, expiresAfter: 7200, expiredValue: .hidden))
         let steps = try #require(kinds[1].widgetKind as? GenericCountWidget)
         #expect(steps.label == "steps" && steps.resetsDaily && steps.dayStart == DayStart(hour: 4))
-        #expect(steps.freshness == FreshnessPolicy(staleAfter: 3600, expiresAfter: 86_400, refreshAfter: 1200))
+        #expect(
+            steps.freshness == FreshnessPolicy(staleAfter: 3600, expiresAfter: 86_400, refreshAfter: 1200))
         let agenda = try #require(kinds[2].widgetKind as? GenericScheduleWidget)
         #expect(agenda.itemDuration == 45 * 60)
         #expect(agenda.freshness.expiredValue == .shown && agenda.freshness.refreshAfter == 12 * 3600)
@@ -55,21 +58,35 @@ struct GenericKindTests {
     @Test(
         "a declaration that is not valid is refused at its JSON path, saying what is wrong",
         arguments: [
-            (#"{ "kind": "Air Quality", "type": "value", "freshness": { "staleAfter": "1m", "expiresAfter": "1h" } }"#,
-                "$.kinds[0].kind", "not a kind name"),
-            (#"{ "kind": "air", "type": "gauge", "freshness": { "staleAfter": "1m", "expiresAfter": "1h" } }"#,
-                "$.kinds[0].type", "one of value, count, schedule"),
-            (#"{ "kind": "air", "type": "value", "itemDuration": "5m", "freshness": { "staleAfter": "1m", "expiresAfter": "1h" } }"#,
-                "$.kinds[0].itemDuration", "only a \"schedule\" kind takes it"),
-            (#"{ "kind": "air", "type": "schedule", "resetsDaily": true, "freshness": { "staleAfter": "1m", "expiresAfter": "1h" } }"#,
-                "$.kinds[0].resetsDaily", "only a \"count\" kind takes it"),
-            (#"{ "kind": "air", "type": "value", "freshness": { "staleAfter": "2h", "expiresAfter": "1h" } }"#,
-                "$.kinds[0].freshness.expiresAfter", "at least staleAfter (2h)"),
-            (#"{ "kind": "air", "type": "value", "freshness": { "staleAfter": "0s", "expiresAfter": "1h" } }"#,
-                "$.kinds[0].freshness.staleAfter", "more than 0s"),
+            (
+                #"{ "kind": "Air Quality", "type": "value", "freshness": { "staleAfter": "1m", "expiresAfter": "1h" } }"#,
+                "$.kinds[0].kind", "not a kind name"
+            ),
+            (
+                #"{ "kind": "air", "type": "gauge", "freshness": { "staleAfter": "1m", "expiresAfter": "1h" } }"#,
+                "$.kinds[0].type", "one of value, count, schedule"
+            ),
+            (
+                #"{ "kind": "air", "type": "value", "itemDuration": "5m", "freshness": { "staleAfter": "1m", "expiresAfter": "1h" } }"#,
+                "$.kinds[0].itemDuration", "only a \"schedule\" kind takes it"
+            ),
+            (
+                #"{ "kind": "air", "type": "schedule", "resetsDaily": true, "freshness": { "staleAfter": "1m", "expiresAfter": "1h" } }"#,
+                "$.kinds[0].resetsDaily", "only a \"count\" kind takes it"
+            ),
+            (
+                #"{ "kind": "air", "type": "value", "freshness": { "staleAfter": "2h", "expiresAfter": "1h" } }"#,
+                "$.kinds[0].freshness.expiresAfter", "at least staleAfter (2h)"
+            ),
+            (
+                #"{ "kind": "air", "type": "value", "freshness": { "staleAfter": "0s", "expiresAfter": "1h" } }"#,
+                "$.kinds[0].freshness.staleAfter", "more than 0s"
+            ),
             (#"{ "kind": "air", "type": "value" }"#, "$.kinds[0]", "missing member \"freshness\""),
-            (#"{ "kind": "air", "type": "count", "dayStart": "25:00", "freshness": { "staleAfter": "1m", "expiresAfter": "1h" } }"#,
-                "$.kinds[0].dayStart", "HH:MM"),
+            (
+                #"{ "kind": "air", "type": "count", "dayStart": "25:00", "freshness": { "staleAfter": "1m", "expiresAfter": "1h" } }"#,
+                "$.kinds[0].dayStart", "HH:MM"
+            ),
         ])
     func refusals(declaration: String, path: String, message: String) {
         #expect {
@@ -83,14 +100,17 @@ struct GenericKindTests {
     @Test("a kind declared twice, or with the name of a kind passed in, is refused at the second")
     func clashes() {
         let freshness = #""freshness": { "staleAfter": "1m", "expiresAfter": "1h" }"#
-        #expect(throws: ScenarioError(path: "$.kinds[1].kind", message: "\"air\" is declared by an earlier kind")) {
+        #expect(
+            throws: ScenarioError(path: "$.kinds[1].kind", message: "\"air\" is declared by an earlier kind")
+        ) {
             try Self.declarations(
                 #"{ "kinds": [ { "kind": "air", "type": "value", \#(freshness) }, { "kind": "air", "type": "count", \#(freshness) } ] }"#
             )
         }
         #expect {
             try Self.declarations(
-                #"{ "kinds": [ { "kind": "parking", "type": "value", \#(freshness) } ] }"#, besides: ExampleWidgets.all)
+                #"{ "kinds": [ { "kind": "parking", "type": "value", \#(freshness) } ] }"#,
+                besides: ExampleWidgets.all)
         } throws: { error in
             (error as? ScenarioError)?.path == "$.kinds[0].kind"
                 && String(describing: error).contains("is already a widget kind (known: schedule, task-count")
@@ -99,21 +119,26 @@ struct GenericKindTests {
         #expect((try? Self.declarations(#"{ "name": "no kinds" }"#))?.isEmpty == true)
     }
 
-    @Test("a value is shown as written; the planner marks it stale and hides it a margin before its thresholds")
+    @Test(
+        "a value is shown as written; the planner marks it stale and hides it a margin before its thresholds")
     func value() {
         let kind = GenericValueWidget(
-            kind: "air", freshness: FreshnessPolicy(staleAfter: 1800, expiresAfter: 7200, expiredValue: .hidden))
+            kind: "air",
+            freshness: FreshnessPolicy(staleAfter: 1800, expiresAfter: 7200, expiredValue: .hidden))
         let reading: JSONValue = .object(["aqi": .integer(42), "level": .string("good")])
         let timeline = TimelinePlanner(kind: kind)
             .timeline(for: .loaded(Self.snapshot(reading, kind: "air")), at: Self.now, in: Self.seoul)
         let margin = PlanningOptions.default.latenessMargin
-        #expect(timeline.entries.map(\.date) == [0, 1800 - margin, 7200 - margin].map(Self.now.addingTimeInterval))
+        #expect(
+            timeline.entries.map(\.date)
+                == [0, 1800 - margin, 7200 - margin].map(Self.now.addingTimeInterval))
         #expect(timeline.entries.map(\.state.situation) == ["fresh", "stale", "unavailable"])
         #expect(timeline.entries[0].state.content == reading)
         #expect(kind.summary(of: reading, in: Self.seoul) == #"{"aqi":42,"level":"good"}"#)
     }
 
-    @Test("a daily count reads 0 from the day start after its observation, never before; 0 has no change point")
+    @Test(
+        "a daily count reads 0 from the day start after its observation, never before; 0 has no change point")
     func dailyCount() throws {
         var kind = GenericCountWidget(
             kind: "steps", freshness: FreshnessPolicy(staleAfter: 3600, expiresAfter: 86_400), label: "steps",
@@ -121,11 +146,15 @@ struct GenericKindTests {
         let observed = Date.at("2026-11-30T23:10:00+09:00")
         let snapshot = Self.snapshot(GenericCount(count: 9874), kind: "steps", observedAt: observed)
         let midnight = Date.at("2026-12-01T00:00:00+09:00")
-        #expect(kind.changePoints(of: snapshot, after: observed, through: observed + 86_400, in: Self.seoul) == [midnight])
+        #expect(
+            kind.changePoints(of: snapshot, after: observed, through: observed + 86_400, in: Self.seoul) == [
+                midnight
+            ])
         #expect(kind.content(of: snapshot, at: midnight - 1, in: Self.seoul).count == 9874)
         #expect(kind.content(of: snapshot, at: midnight, in: Self.seoul).count == 0)
         #expect(kind.changeClaim(from: GenericCount(count: 9874), to: GenericCount(count: 0)) == .event)
-        let timeline = TimelinePlanner(kind: kind).timeline(for: .loaded(snapshot), at: observed, in: Self.seoul)
+        let timeline = TimelinePlanner(kind: kind).timeline(
+            for: .loaded(snapshot), at: observed, in: Self.seoul)
         // The reset is an entry of its own, at the day start and not before.
         let reset = try #require(timeline.entries.first { $0.state.content?.count == 0 })
         #expect(reset.date == midnight)
@@ -141,13 +170,20 @@ struct GenericKindTests {
             kind.changePoints(of: snapshot, after: observed, through: observed + 86_400, in: Self.seoul)
                 == [Date.at("2026-12-01T04:00:00+09:00")])
         let zero = Self.snapshot(GenericCount(count: 0), kind: "steps", observedAt: observed)
-        #expect(kind.changePoints(of: zero, after: observed, through: observed + 86_400, in: Self.seoul).isEmpty)
+        #expect(
+            kind.changePoints(of: zero, after: observed, through: observed + 86_400, in: Self.seoul).isEmpty)
         kind.resetsDaily = false
-        #expect(kind.changePoints(of: snapshot, after: observed, through: observed + 86_400, in: Self.seoul).isEmpty)
-        #expect(throws: (any Error).self) { try JSONCoding.decode(GenericCount.self, from: Data(#"{"count":-1}"#.utf8)) }
+        #expect(
+            kind.changePoints(of: snapshot, after: observed, through: observed + 86_400, in: Self.seoul)
+                .isEmpty)
+        #expect(throws: (any Error).self) {
+            try JSONCoding.decode(GenericCount.self, from: Data(#"{"count":-1}"#.utf8))
+        }
     }
 
-    @Test("a schedule shows the item under way, the next and how many are left, changing at each beginning and end")
+    @Test(
+        "a schedule shows the item under way, the next and how many are left, changing at each beginning and end"
+    )
     func schedule() throws {
         let kind = GenericScheduleWidget(
             kind: "agenda", freshness: FreshnessPolicy(staleAfter: 12 * 3600, expiresAfter: 36 * 3600),
@@ -172,16 +208,21 @@ struct GenericKindTests {
         ).sorted()
         #expect(
             points
-                == ["09:30", "09:45", "10:00", "10:15", "12:00", "12:30"].map { .at("2026-11-30T\($0):00+09:00") })
+                == ["09:30", "09:45", "10:00", "10:15", "12:00", "12:30"].map {
+                    .at("2026-11-30T\($0):00+09:00")
+                })
         // Planned: nothing shows before its time, even where the 5-minute spacing moves an entry.
-        let timeline = TimelinePlanner(kind: kind).timeline(for: .loaded(snapshot), at: Self.now, in: Self.seoul)
+        let timeline = TimelinePlanner(kind: kind).timeline(
+            for: .loaded(snapshot), at: Self.now, in: Self.seoul)
         for entry in timeline.entries {
             let content = try #require(entry.state.content)
             let truthAtEntry = kind.content(of: snapshot, at: entry.date, in: Self.seoul)
             #expect(content.upcoming >= truthAtEntry.upcoming, "\(entry.date): shows an item begun early")
         }
         // Once everything is over, the screen lasts; before, a schedule has no lasting screen.
-        #expect(kind.lastingContent(of: snapshot, from: .at("2026-11-30T13:00:00+09:00"), in: Self.seoul) == shown("12:40"))
+        #expect(
+            kind.lastingContent(of: snapshot, from: .at("2026-11-30T13:00:00+09:00"), in: Self.seoul)
+                == shown("12:40"))
         #expect(kind.lastingContent(of: snapshot, from: Self.now, in: Self.seoul) == nil)
     }
 
@@ -212,10 +253,13 @@ struct GenericKindTests {
             #expect(library.earlyEventMinutes == 0, "\(widget), staleAfter \(staleAfter)")
         }
         // The check can fail: the tutorial widget claims current data that is not.
-        #expect(try #require(result.metrics(of: "unread", under: .singleEntry15Minutes)).staleShownAsFreshMinutes > 0)
+        #expect(
+            try #require(result.metrics(of: "unread", under: .singleEntry15Minutes)).staleShownAsFreshMinutes
+                > 0)
     }
 
-    @Test("a scenario's widgets may name its declared kinds beside the ones passed in, and not redeclare them")
+    @Test(
+        "a scenario's widgets may name its declared kinds beside the ones passed in, and not redeclare them")
     func scenarioKinds() throws {
         var scenario = try ShippedScenarios.scenario("generic-count.json")
         let compiled = try scenario.compiled(kinds: ExampleWidgets.all)

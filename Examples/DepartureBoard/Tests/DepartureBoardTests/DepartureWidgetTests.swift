@@ -11,21 +11,27 @@ struct DepartureWidgetTests {
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("Scenarios/weekday.json")
 
-    @Test("the next bus changes when one leaves, never before, and the board says when it knows no more")
+    @Test(
+        "one snapshot: the next bus moves on when one leaves, never before; stale and hidden a margin early")
     func timeline() throws {
-        let now = Date.at("2026-12-01T08:00:00+09:00")
-        let leaves = [Date.at("2026-12-01T08:03:00+09:00"), Date.at("2026-12-01T08:15:00+09:00")]
-        let snapshot = Snapshot.fixture(Departures(stop: "Gwanghwamun", departures: leaves), generatedAt: now)
+        func at(_ time: String) -> Date { .at("2026-12-01T\(time):00+09:00") }
+        let snapshot = Snapshot.fixture(
+            Departures(stop: "Gwanghwamun", departures: [at("08:03"), at("08:15")]), generatedAt: at("08:00"))
         let timeline = TimelinePlanner(kind: DepartureWidget())
-            .timeline(for: .loaded(snapshot), at: now, in: .gregorian(in: "Asia/Seoul"))
-        #expect(timeline.entries.map(\.date) == [now, leaves[0], leaves[1]])
-        #expect(timeline.entries.map { $0.state.content?.next } == [leaves[0], leaves[1], nil])
+            .timeline(for: .loaded(snapshot), at: at("08:00"), in: .gregorian(in: "Asia/Seoul"))
+        // 08:03 is within the 5-minute spacing of 08:00: a bus leaving is an event, so the board
+        // moves on at 08:05, late rather than early. The predictions are stale from 08:20 and
+        // expired from 09:00; the planner says so 5 minutes early, for an entry shown late.
+        #expect(timeline.entries.map(\.date) == [at("08:00"), at("08:05"), at("08:15"), at("08:55")])
+        #expect(timeline.entries.map(\.state.situation) == ["fresh", "fresh", "stale", "unavailable"])
+        #expect(timeline.entries.map { $0.state.content?.next } == [at("08:03"), at("08:15"), nil, nil])
     }
 
     @Test("a weekday: 0 minutes of stale data shown as fresh, recomputed from the trace")
     func neverStaleAsFresh() throws {
         let result = try Simulation.run(
-            scenarioFile: Self.weekday, kinds: [DepartureWidget()], strategies: [.library, .singleEntry15Minutes])
+            scenarioFile: Self.weekday, kinds: [DepartureWidget()],
+            strategies: [.library, .singleEntry15Minutes])
         let trace = try JSONCoding.decoder().decode(Trace.self, from: Data(try result.trace.utf8))
         #expect(trace.format == "widget-timeline-trace" && trace.version == 1)
         let library = try #require(trace.strategies.first { $0.strategy == "library" })
