@@ -12,7 +12,9 @@ struct SimulateCommand: Command {
         discussion: """
             Without a scenario file, runs the built-in one (the same as demo). The scenario format,
             the system model and every metric are described in docs/simulator.md. Runs are
-            deterministic: the same scenario and seed print the same bytes.
+            deterministic: the same scenario and seed print the same bytes. Besides the example
+            widgets, a scenario's widgets may name kinds it declares under "kinds": a value, a count
+            or a schedule with its freshness, for widgets whose app is not written in Swift.
 
             With --trace FILE, also writes a versioned JSON trace of everything that happened (every
             screen, reload, request, refusal, fetch and installed timeline, to the millisecond), from

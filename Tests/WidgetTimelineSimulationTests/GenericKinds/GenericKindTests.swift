@@ -227,6 +227,28 @@ struct GenericKindTests {
     }
 
     @Test(
+        "a schedule longer than the planner's horizon ends \"unavailable (timeline-ended)\"; a finished one lasts"
+    )
+    func scheduleBeyondTheHorizon() throws {
+        let kind = GenericScheduleWidget(
+            kind: "agenda", freshness: FreshnessPolicy(staleAfter: 30 * 86_400, expiresAfter: 60 * 86_400))
+        let hourly = (1...96).map { GenericScheduleItem(at: Self.now.addingTimeInterval(Double($0) * 3600)) }
+        let long = TimelinePlanner(kind: kind)
+            .timeline(
+                for: .loaded(Self.snapshot(GenericSchedule(items: hourly), kind: "agenda")), at: Self.now,
+                in: Self.seoul)
+        let last = try #require(long.entries.last)
+        #expect(last.state == .unavailable(.timelineEnded))
+        #expect(last.date <= Self.now.addingTimeInterval(PlanningOptions.default.horizon))
+        let short = TimelinePlanner(kind: kind)
+            .timeline(
+                for: .loaded(Self.snapshot(GenericSchedule(items: Array(hourly.prefix(3))), kind: "agenda")),
+                at: Self.now, in: Self.seoul)
+        #expect(
+            short.entries.last?.state.content == GenericScheduleContent(current: nil, next: nil, upcoming: 0))
+    }
+
+    @Test(
         "the library never shows a generic kind's stale data as fresh nor an event early, whatever its thresholds",
         arguments: ["1s", "4m", "5m", "6m", "30m"])
     func claimsAcrossThresholds(staleAfter: String) throws {
