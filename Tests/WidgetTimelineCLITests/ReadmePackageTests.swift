@@ -30,6 +30,7 @@ struct ReadmePackageTests {
         ("WidgetTimelineWidgetKit", "PlanningTimelineProvider("),
         ("WidgetTimelineWidgetKit", "SharedContainer("),
         ("WidgetTimelineExamples", "TaskCountWidget()"),
+        ("WidgetTimelineSimulation", "Simulation.run("),
     ]
 
     @Test(

@@ -56,7 +56,10 @@ public struct RetryBackoff: Sendable, Hashable, Codable {
 
     /// The wait after `consecutiveFailures` failures in a row.
     ///
-    /// - Parameter seed: the jitter's seed; the same seed and count always give the same wait.
+    /// - Parameters:
+    ///   - consecutiveFailures: failures in a row so far; the first waits ``initial``, each one more
+    ///     ``multiplier`` times longer, up to ``maximum``.
+    ///   - seed: the jitter's seed; the same seed and count always give the same wait.
     public func delay(afterFailures consecutiveFailures: Int, seed: UInt64) -> TimeInterval {
         let exponent = Double(max(0, consecutiveFailures - 1))
         let raw = min(maximum, initial * pow(multiplier, min(exponent, 64)))

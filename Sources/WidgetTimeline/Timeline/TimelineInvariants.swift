@@ -1,6 +1,6 @@
 public import Foundation
 
-/// The rules every timeline must keep, both as a repair (``enforce(_:now:)``) and as a
+/// The rules every timeline must keep, both as a repair (``enforce(_:now:protecting:)``) and as a
 /// check (``violations(of:now:)``).
 ///
 /// - at least one entry, the first at `now`, nothing before `now`;
@@ -64,9 +64,12 @@ public struct TimelineInvariants: Sendable, Hashable {
     /// It knows nothing of what entries claim: within the spacing the later state wins. The planner
     /// does not use it; it keeps its own claim rules (docs/planning.md, "Claims").
     ///
-    /// - Parameter protected: dates whose entries survive the entry limit when there is room for
-    ///   them after the first entry: freshness transitions, say, so that cutting a long timeline
-    ///   short never leaves a fresh claim without the entry that withdraws it.
+    /// - Parameters:
+    ///   - entries: the entries to repair, in any order.
+    ///   - now: when the timeline is built: the first entry's date.
+    ///   - protected: dates whose entries survive the entry limit when there is room for them after
+    ///     the first entry: freshness transitions, say, so that cutting a long timeline short never
+    ///     leaves a fresh claim without the entry that withdraws it.
     @inlinable
     public func enforce<State>(
         _ entries: [PlannedEntry<State>], now: Date, protecting protected: Set<Date> = []

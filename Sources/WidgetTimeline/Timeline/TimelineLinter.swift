@@ -22,6 +22,7 @@ public struct TimelineLinter: Sendable {
     /// The findings for `timeline`, in entry order, most severe first within an entry.
     ///
     /// - Parameters:
+    ///   - timeline: the timeline to check, as planned or as read from JSON.
     ///   - now: when the timeline was built, if known; enables the checks against `now`.
     ///   - situation: the display situation an entry's state claims (`fresh`, `stale`, …), if the
     ///     state says; enables the checks for claims that outlive a late refresh.

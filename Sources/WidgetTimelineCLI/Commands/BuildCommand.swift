@@ -1,6 +1,7 @@
 import Foundation
 import WidgetTimeline
 import WidgetTimelineExamples
+import WidgetTimelineSimulation
 
 /// `widget-timeline build`: plans a timeline from a snapshot envelope, as the extension would.
 struct BuildCommand: Command {
@@ -10,11 +11,20 @@ struct BuildCommand: Command {
         discussion: """
             Prints every entry with the state it shows and the reload policy. The snapshot is the
             store's JSON envelope (see docs/store-format.md); at most 1 MiB is read.
+
+            With --kinds FILE, --widget may also name a generic kind (a value, a count or a schedule)
+            that the file's "kinds" member declares, as a scenario does (docs/simulator.md); the
+            scenario file itself will do.
             """,
         options: [
             OptionSpec(
-                "widget", .value(placeholder: "kind"), help: "The widget kind: \(ExampleWidgets.kindList).",
+                "widget", .value(placeholder: "kind"),
+                help: "The widget kind: \(ExampleWidgets.kindList), or one declared in --kinds.",
                 required: true),
+            OptionSpec(
+                "kinds", .value(placeholder: "file"),
+                help: "A JSON file whose \"kinds\" member declares generic widget kinds (a scenario will do)."
+            ),
             OptionSpec(
                 "snapshot", .value(placeholder: "file|-"),
                 help: "The snapshot envelope; - reads standard input.", required: true),
@@ -28,22 +38,26 @@ struct BuildCommand: Command {
         ]
     )
 
-    var widget: any WidgetKind
+    /// The `--widget` name, and the example widget it names, if it does (a declared kind is known
+    /// only once `--kinds` is read).
+    var widgetName: String
+    var widget: (any WidgetKind)?
+    var kindsPath: String?
     var snapshotPath: String
     var now: Date
     var timeZone: TimeZone
     var format: OutputFormat
 
     init(_ arguments: ParsedArguments) throws(CommandFailure) {
-        let kind = arguments.required("widget")
-        guard let widget = ExampleWidgets.named(kind) else {
-            throw .usage(
-                "--widget '\(kind)' is not a known widget kind"
-                    + Suggestion.clauseOrList(for: kind, among: ExampleWidgets.all.map(\.kind)),
-                command: "build")
-        }
-        self.widget = widget
+        widgetName = arguments.required("widget")
+        kindsPath = arguments.value("kinds")
+        if kindsPath?.isEmpty == true { throw .usage("--kinds needs a file name", command: "build") }
+        widget = ExampleWidgets.named(widgetName)
+        if widget == nil, kindsPath == nil { throw Self.unknownWidget(widgetName, among: ExampleWidgets.all) }
         snapshotPath = arguments.required("snapshot")
+        if kindsPath == "-", snapshotPath == "-" {
+            throw .usage("--kinds and --snapshot cannot both read standard input", command: "build")
+        }
         now = try arguments.instant("now")!
         timeZone = try arguments.timeZone("time-zone")!
         format = try arguments.outputFormat()
@@ -58,15 +72,44 @@ struct BuildCommand: Command {
         }
     }
 
+    static func unknownWidget(_ name: String, among kinds: [any WidgetKind]) -> CommandFailure {
+        .usage(
+            "--widget '\(name)' is not a known widget kind"
+                + Suggestion.clauseOrList(for: name, among: kinds.map(\.kind)),
+            command: "build")
+    }
+
     func run(in context: CommandContext) throws(CommandFailure) -> ExitCode {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = timeZone
-        let output = try render(widget, calendar: calendar, in: context)
+        let output = try render(try resolvedWidget(in: context), calendar: calendar, in: context)
         context.standardOutput.write(output)
         return .success
     }
 
     private var source: String { snapshotPath == "-" ? "on standard input" : "'\(snapshotPath)'" }
+
+    /// The example widget named, or the kind `--kinds` declares by that name. A kinds file is read
+    /// and checked whenever it is given.
+    private func resolvedWidget(in context: CommandContext) throws(CommandFailure) -> any WidgetKind {
+        guard let kindsPath else {
+            guard let widget else { throw Self.unknownWidget(widgetName, among: ExampleWidgets.all) }
+            return widget
+        }
+        let data = try InputFile.read(kindsPath, limit: 8 << 20, what: "kinds file", in: context)
+        let declared: [GenericKind]
+        do throws(ScenarioError) {
+            declared = try GenericKind.declarations(in: data, besides: ExampleWidgets.all)
+        } catch {
+            let name = kindsPath == "-" ? "on standard input" : "'\(kindsPath)'"
+            throw CommandFailure(.badData, "kinds file \(name) is not valid: \(error)")
+        }
+        let kinds = ExampleWidgets.all + declared.map(\.widgetKind)
+        guard let kind = kinds.first(where: { $0.kind == widgetName }) else {
+            throw Self.unknownWidget(widgetName, among: kinds)
+        }
+        return kind
+    }
 
     /// The snapshot file, decoded. Its bytes are gone when this returns, before planning: at the
     /// size cap they are a megabyte of the extension's 30.

@@ -12,7 +12,9 @@ struct SimulateCommand: Command {
         discussion: """
             Without a scenario file, runs the built-in one (the same as demo). The scenario format,
             the system model and every metric are described in docs/simulator.md. Runs are
-            deterministic: the same scenario and seed print the same bytes.
+            deterministic: the same scenario and seed print the same bytes. Besides the example
+            widgets, a scenario's widgets may name kinds it declares under "kinds": a value, a count
+            or a schedule with its freshness, for widgets whose app is not written in Swift.
 
             Every refresh channel is modelled: the widget's own policy, the app's reloads, WidgetKit
             pushes from the app's server (a scenario's push member, planned by the real push

@@ -29,7 +29,7 @@ public final class HostContext {
         self.saveDuration = saveDuration
     }
 
-    /// The `WidgetCenter` stand-in: a ``WidgetReloader`` whose requests go to the simulated
+    /// The `WidgetCenter` stand-in: a `WidgetReloader` whose requests go to the simulated
     /// scheduler.
     public private(set) lazy var widgetCenter = SimulatedWidgetCenter(host: self, channel: .app)
 

@@ -1,11 +1,11 @@
 import Foundation
 public import WidgetTimeline
 
-/// `WidgetCenter` in a simulation: the core's ``WidgetReloader``, recording each request for the
+/// `WidgetCenter` in a simulation: the core's `WidgetReloader`, recording each request for the
 /// engine, which delivers it to the simulated scheduler after the app-reload latency (or, asked by
 /// an intent in the extension, the intent-reload latency).
 ///
-/// `@unchecked Sendable` because ``WidgetReloader`` requires `Sendable`, and a simulated device is
+/// `@unchecked Sendable` because `WidgetReloader` requires `Sendable`, and a simulated device is
 /// confined to the one thread that runs it: nothing here is ever touched from two threads.
 public final class SimulatedWidgetCenter: WidgetReloader, @unchecked Sendable {
     /// Who asks: the app, or an app intent's `perform()` in the extension.

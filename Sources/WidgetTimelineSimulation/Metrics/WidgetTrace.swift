@@ -92,7 +92,7 @@ public struct WidgetTrace: Sendable, Hashable {
         /// The index in ``data`` of the data it comes from.
         public var data: Int
         /// What began it: `data` (a data change), `zone` (a time-zone change), `event` or
-        /// `withdrawal` (a change point of the widget kind, as ``WidgetKind/changeClaim(from:to:)``
+        /// `withdrawal` (a change point of the widget kind, as `WidgetKind.changeClaim(from:to:)`
         /// calls it).
         public var boundary: String
         public var content: JSONValue?

@@ -79,14 +79,17 @@ extension Scenario {
     ///
     /// - Parameters:
     ///   - seed: overrides the scenario's ``seed``.
-    ///   - kinds: the widget kinds a scenario's `kind` may name: an app's own, or the example
-    ///     widgets (`ExampleWidgets.all` in `WidgetTimelineExamples`).
+    ///   - kinds: the widget kinds a scenario's `kind` may name besides those it declares in
+    ///     ``kinds``: an app's own, or the example widgets (`ExampleWidgets.all` in
+    ///     `WidgetTimelineExamples`).
     /// - Throws: ``ScenarioError`` with the JSON path of the first problem.
     public func compiled(seed: UInt64? = nil, kinds: [any WidgetKind])
         throws(ScenarioError)
         -> CompiledScenario
     {
         let seed = seed ?? self.seed
+        try GenericKind.checkNames(self.kinds, against: kinds)
+        let kinds = kinds + self.kinds.map(\.widgetKind)
         if widgets.isEmpty { throw ScenarioError(path: "$.widgets", message: "needs at least one widget") }
         let controlled = try checkControls()
         var ids: Set<String> = []

@@ -27,6 +27,10 @@ public struct Scenario: Sendable, Codable {
     public var system: SystemModel
     /// The containing app: when it is in the foreground and how it emits state.
     public var app: AppBehaviour
+    /// Widget kinds declared in the file rather than written in Swift (``GenericKind``): a value,
+    /// a count or a schedule, which ``widgets`` may name beside the kinds passed to
+    /// ``compiled(seed:kinds:)``.
+    public var kinds: [GenericKind]
     /// The widgets on the device, one instance each.
     public var widgets: [ScenarioWidget]
     /// Budget-exempt system reloads of every widget (locale change, accessibility change, …).
@@ -48,6 +52,7 @@ public struct Scenario: Sendable, Codable {
         seed: UInt64 = 1,
         system: SystemModel = .default,
         app: AppBehaviour = AppBehaviour(),
+        kinds: [GenericKind] = [],
         widgets: [ScenarioWidget],
         events: [SystemEventSpec] = [],
         push: PushSetup? = nil,
@@ -62,6 +67,7 @@ public struct Scenario: Sendable, Codable {
         self.seed = seed
         self.system = system
         self.app = app
+        self.kinds = kinds
         self.widgets = widgets
         self.events = events
         self.push = push
@@ -72,8 +78,8 @@ public struct Scenario: Sendable, Codable {
     public var end: Date { start.addingTimeInterval(duration.seconds) }
 
     private enum CodingKeys: String, CodingKey {
-        case name, summary, start, duration, timeZone, timeZoneChanges, seed, system, app, widgets, events
-        case push, controls
+        case name, summary, start, duration, timeZone, timeZoneChanges, seed, system, app, kinds, widgets
+        case events, push, controls
     }
 
     public init(from decoder: any Decoder) throws {
@@ -97,6 +103,7 @@ public struct Scenario: Sendable, Codable {
         seed = try container.decodeIfPresent(UInt64.self, forKey: .seed) ?? 1
         system = try container.decodeIfPresent(SystemModel.self, forKey: .system) ?? .default
         app = try container.decodeIfPresent(AppBehaviour.self, forKey: .app) ?? AppBehaviour()
+        kinds = try container.decodeIfPresent([GenericKind].self, forKey: .kinds) ?? []
         widgets = try container.decode([ScenarioWidget].self, forKey: .widgets)
         events = try container.decodeIfPresent([SystemEventSpec].self, forKey: .events) ?? []
         push = try container.decodeIfPresent(PushSetup.self, forKey: .push)

@@ -10,7 +10,8 @@ public import WidgetTimeline
 public struct ScenarioWidget: Sendable, Codable {
     /// A name for reports, unique in the scenario (`schedule`, `parking-yeouido`).
     public var id: String
-    /// The widget kind: one of the example widgets.
+    /// The widget kind: one the scenario declares (``Scenario/kinds``) or one passed to
+    /// ``Scenario/compiled(seed:kinds:)`` (from the command line, the example widgets).
     public var kind: String
     /// The snapshot key the widget reads, e.g. `parking.yeouido.compact`; the kind's default key
     /// (its kind string) when absent.

@@ -14,7 +14,9 @@ public protocol WidgetStrategy<Kind>: AnyObject {
     /// The app's state layer emitted the widget's data (possibly unchanged since last time).
     ///
     /// - Parameters:
+    ///   - payload: the data, in the widget kind's payload type.
     ///   - observedAt: when the data became true (the commit's instant in the scenario).
+    ///   - host: the app's side of the device: its store, its `WidgetCenter`, its timers.
     func appEmitted(_ payload: Kind.Payload, observedAt: Date, host: HostContext)
 
     /// A timer the strategy asked for through ``HostContext/scheduleTimer(at:)`` fired.

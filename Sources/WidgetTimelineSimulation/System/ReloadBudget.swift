@@ -18,8 +18,11 @@ public struct ReloadBudget: Sendable, Hashable {
     private var head = 0
     private var nextReset = 0
 
-    /// - Parameter resets: the instants at which all charges stop counting (a daily refill);
-    ///   empty for a rolling window.
+    /// - Parameters:
+    ///   - limit: charged reloads the window holds; `nil` is unlimited.
+    ///   - window: how long a charge counts, for a rolling window.
+    ///   - resets: the instants at which all charges stop counting (a daily refill); empty for a
+    ///     rolling window.
     public init(limit: Int?, window: TimeInterval, resets: [Date] = []) {
         self.limit = limit
         self.window = window

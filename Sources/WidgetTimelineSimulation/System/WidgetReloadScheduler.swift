@@ -119,8 +119,11 @@ public struct WidgetReloadScheduler: Sendable {
     /// A scheduler with nothing installed yet: the first timeline comes from ``Event/widgetAdded``,
     /// an app request or an exempt reload.
     ///
-    /// - Parameter budgetResets: for ``BudgetRefill/daily``, the instants the budget resets at
-    ///   (the user's local midnights); ignored for a rolling window.
+    /// - Parameters:
+    ///   - model: the system's settings.
+    ///   - isVisible: whether the widget is seen when it is added.
+    ///   - budgetResets: for ``BudgetRefill/daily``, the instants the budget resets at (the user's
+    ///     local midnights); ignored for a rolling window.
     public init(model: SystemModel, isVisible: Bool = true, budgetResets: [Date] = []) {
         self.model = model
         self.budget = ReloadBudget(
