@@ -1,3 +1,5 @@
+import WidgetTimelineSimulation
+
 /// What a command accepts, for parsing and for its help page.
 public struct CommandSpec: Sendable {
     /// The words that name it: `build`, or `store write`.

@@ -1,3 +1,5 @@
+import WidgetTimelineSimulation
+
 /// What a command line asks for, decided without running anything.
 public enum Invocation {
     /// Print help: the overview (`nil`) or one command's page.

@@ -109,7 +109,7 @@ public struct GenericKind: Sendable, Hashable, Codable {
 
     // MARK: - JSON
 
-    private enum CodingKeys: String, CodingKey {
+    private enum CodingKeys: String, CodingKey, CaseIterable {
         case kind, type, freshness, label, resetsDaily, dayStart, itemDuration
     }
 
@@ -119,7 +119,7 @@ public struct GenericKind: Sendable, Hashable, Codable {
     ]
 
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let container = try decoder.strictContainer(keyedBy: CodingKeys.self)
         kind = try container.decode(String.self, forKey: .kind)
         // One component of a snapshot key, which also keeps it to 64 bytes.
         guard (try? SnapshotKey(validating: kind))?.components.count == 1 else {
@@ -173,10 +173,12 @@ private struct DeclaredFreshness: Codable {
 
     init(_ policy: FreshnessPolicy) { self.policy = policy }
 
-    private enum CodingKeys: String, CodingKey { case staleAfter, expiresAfter, expiredValue, refreshAfter }
+    private enum CodingKeys: String, CodingKey, CaseIterable {
+        case staleAfter, expiresAfter, expiredValue, refreshAfter
+    }
 
     init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let container = try decoder.strictContainer(keyedBy: CodingKeys.self)
         let staleAfter = try container.decode(DurationText.self, forKey: .staleAfter).seconds
         let expiresAfter = try container.decode(DurationText.self, forKey: .expiresAfter).seconds
         let refreshAfter = try container.decodeIfPresent(DurationText.self, forKey: .refreshAfter)?.seconds

@@ -34,11 +34,11 @@ public struct PushSetup: Sendable, Hashable, Codable {
         self.refreshAfter = DurationText(refreshAfter)
     }
 
-    private enum CodingKeys: String, CodingKey { case window, budget, seed, refreshAfter }
+    private enum CodingKeys: String, CodingKey, CaseIterable { case window, budget, seed, refreshAfter }
 
     public init(from decoder: any Decoder) throws {
         let defaults = PushSetup()
-        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let container = try decoder.strictContainer(keyedBy: CodingKeys.self)
         window = try container.decodeIfPresent(DurationText.self, forKey: .window) ?? defaults.window
         guard window.seconds >= 0.001, window.seconds <= PushPlanner.longestWindow else {
             throw DecodingError.dataCorruptedError(

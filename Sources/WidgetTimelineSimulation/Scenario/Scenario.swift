@@ -77,13 +77,13 @@ public struct Scenario: Sendable, Codable {
     /// The instant the simulation stops.
     public var end: Date { start.addingTimeInterval(duration.seconds) }
 
-    private enum CodingKeys: String, CodingKey {
+    private enum CodingKeys: String, CodingKey, CaseIterable {
         case name, summary, start, duration, timeZone, timeZoneChanges, seed, system, app, kinds, widgets
         case events, push, controls
     }
 
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let container = try decoder.strictContainer(keyedBy: CodingKeys.self)
         name = try container.decodeIfPresent(String.self, forKey: .name) ?? "scenario"
         summary = try container.decodeIfPresent(String.self, forKey: .summary) ?? ""
         start = try container.decode(Date.self, forKey: .start)
@@ -121,10 +121,10 @@ public struct TimeZoneChange: Sendable, Codable, Hashable {
         self.timeZone = timeZone
     }
 
-    private enum CodingKeys: String, CodingKey { case at, timeZone }
+    private enum CodingKeys: String, CodingKey, CaseIterable { case at, timeZone }
 
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let container = try decoder.strictContainer(keyedBy: CodingKeys.self)
         at = try container.decode(Date.self, forKey: .at)
         timeZone = try container.decode(String.self, forKey: .timeZone)
         guard TimeZone(identifier: timeZone) != nil else {
@@ -151,10 +151,12 @@ public struct AppBehaviour: Sendable, Codable, Hashable {
         self.saveDuration = DurationText(saveDuration)
     }
 
-    private enum CodingKeys: String, CodingKey { case foreground, emissionsPerChange, saveDuration }
+    private enum CodingKeys: String, CodingKey, CaseIterable {
+        case foreground, emissionsPerChange, saveDuration
+    }
 
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let container = try decoder.strictContainer(keyedBy: CodingKeys.self)
         foreground = try container.decodeIfPresent([TimeSpan].self, forKey: .foreground) ?? []
         emissionsPerChange = try container.decodeIfPresent(Int.self, forKey: .emissionsPerChange) ?? 1
         guard (1...100).contains(emissionsPerChange) else {
@@ -176,5 +178,13 @@ public struct SystemEventSpec: Sendable, Codable, Hashable {
     public init(at: Date, type: String) {
         self.at = at
         self.type = type
+    }
+
+    private enum CodingKeys: String, CodingKey, CaseIterable { case at, type }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.strictContainer(keyedBy: CodingKeys.self)
+        at = try container.decode(Date.self, forKey: .at)
+        type = try container.decode(String.self, forKey: .type)
     }
 }

@@ -25,10 +25,10 @@ public struct ScenarioControl: Sendable, Codable, Hashable {
         self.interactions = interactions
     }
 
-    private enum CodingKeys: String, CodingKey { case id, kind, widget, interactions }
+    private enum CodingKeys: String, CodingKey, CaseIterable { case id, kind, widget, interactions }
 
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let container = try decoder.strictContainer(keyedBy: CodingKeys.self)
         kind = try container.decode(String.self, forKey: .kind)
         id = try container.decodeIfPresent(String.self, forKey: .id) ?? kind
         widget = try container.decode(String.self, forKey: .widget)

@@ -49,12 +49,12 @@ public struct ScenarioWidget: Sendable, Codable {
         self.taps = taps
     }
 
-    private enum CodingKeys: String, CodingKey {
+    private enum CodingKeys: String, CodingKey, CaseIterable {
         case id, kind, key, commits, randomCommits, source, visibility, taps
     }
 
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let container = try decoder.strictContainer(keyedBy: CodingKeys.self)
         kind = try container.decode(String.self, forKey: .kind)
         id = try container.decodeIfPresent(String.self, forKey: .id) ?? kind
         key = try container.decodeIfPresent(String.self, forKey: .key)
@@ -75,6 +75,14 @@ public struct ScenarioCommit: Sendable, Codable, Hashable {
     public init(at: Date, payload: JSONValue) {
         self.at = at
         self.payload = payload
+    }
+
+    private enum CodingKeys: String, CodingKey, CaseIterable { case at, payload }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.strictContainer(keyedBy: CodingKeys.self)
+        at = try container.decode(Date.self, forKey: .at)
+        payload = try container.decode(JSONValue.self, forKey: .payload)
     }
 }
 
@@ -97,10 +105,10 @@ public struct RandomCommits: Sendable, Codable, Hashable {
         self.payloads = payloads
     }
 
-    private enum CodingKeys: String, CodingKey { case from, to, meanInterval, payloads }
+    private enum CodingKeys: String, CodingKey, CaseIterable { case from, to, meanInterval, payloads }
 
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let container = try decoder.strictContainer(keyedBy: CodingKeys.self)
         from = try container.decodeIfPresent(Date.self, forKey: .from)
         to = try container.decodeIfPresent(Date.self, forKey: .to)
         meanInterval = try container.decode(DurationText.self, forKey: .meanInterval)
@@ -141,10 +149,10 @@ public struct ScenarioSource: Sendable, Codable, Hashable {
         self.outages = outages
     }
 
-    private enum CodingKeys: String, CodingKey { case latency, updates, randomUpdates, outages }
+    private enum CodingKeys: String, CodingKey, CaseIterable { case latency, updates, randomUpdates, outages }
 
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let container = try decoder.strictContainer(keyedBy: CodingKeys.self)
         latency = try container.decodeIfPresent(DurationText.self, forKey: .latency) ?? DurationText(1)
         updates = try container.decodeIfPresent([ScenarioCommit].self, forKey: .updates) ?? []
         randomUpdates = try container.decodeIfPresent(RandomCommits.self, forKey: .randomUpdates)
@@ -171,10 +179,10 @@ public struct Outage: Sendable, Codable, Hashable {
         self.mode = mode
     }
 
-    private enum CodingKeys: String, CodingKey { case from, to, mode }
+    private enum CodingKeys: String, CodingKey, CaseIterable { case from, to, mode }
 
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let container = try decoder.strictContainer(keyedBy: CodingKeys.self)
         from = try container.decode(Date.self, forKey: .from)
         to = try container.decode(Date.self, forKey: .to)
         guard to > from else {
@@ -191,6 +199,13 @@ public struct Visibility: Sendable, Codable, Hashable {
     public var glances: [Glance]
 
     public init(glances: [Glance]) { self.glances = glances }
+
+    private enum CodingKeys: String, CodingKey, CaseIterable { case glances }
+
+    public init(from decoder: any Decoder) throws {
+        glances = try decoder.strictContainer(keyedBy: CodingKeys.self).decode(
+            [Glance].self, forKey: .glances)
+    }
 }
 
 /// The user looks at the widget from ``at`` for ``duration``.
@@ -201,5 +216,13 @@ public struct Glance: Sendable, Codable, Hashable {
     public init(at: Date, duration: TimeInterval) {
         self.at = at
         self.duration = DurationText(duration)
+    }
+
+    private enum CodingKeys: String, CodingKey, CaseIterable { case at, duration }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.strictContainer(keyedBy: CodingKeys.self)
+        at = try container.decode(Date.self, forKey: .at)
+        duration = try container.decode(DurationText.self, forKey: .duration)
     }
 }

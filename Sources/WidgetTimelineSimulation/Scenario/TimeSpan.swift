@@ -10,10 +10,10 @@ public struct TimeSpan: Sendable, Codable, Hashable {
         self.to = to
     }
 
-    private enum CodingKeys: String, CodingKey { case from, to }
+    private enum CodingKeys: String, CodingKey, CaseIterable { case from, to }
 
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let container = try decoder.strictContainer(keyedBy: CodingKeys.self)
         from = try container.decode(Date.self, forKey: .from)
         to = try container.decode(Date.self, forKey: .to)
         guard to > from else {

@@ -157,7 +157,7 @@ public enum BudgetRefill: String, Sendable, Hashable, Codable, CaseIterable {
 }
 
 extension SystemModel {
-    private enum CodingKeys: String, CodingKey {
+    private enum CodingKeys: String, CodingKey, CaseIterable {
         case preset
         case dailyBudget
         case budgetWindow
@@ -185,7 +185,7 @@ extension SystemModel {
     /// Reads a preset (`"preset": "default"` or `"debugger-attached"`) and then any overrides;
     /// durations are written as text such as `"27s"` or `"1h"` (see ``DurationText``).
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let container = try decoder.strictContainer(keyedBy: CodingKeys.self)
         let presetName = try container.decodeIfPresent(String.self, forKey: .preset) ?? "default"
         guard let preset = Self.presets.first(where: { $0.name == presetName })?.model else {
             let names = Self.presets.map(\.name).joined(separator: ", ")

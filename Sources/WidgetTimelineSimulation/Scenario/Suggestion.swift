@@ -1,13 +1,13 @@
-/// "Did you mean …?" for a mistyped command, option or value: the known word closest to what was
+/// "Did you mean …?" for a mistyped command, option, value or scenario member: the known word closest to what was
 /// typed, when it is close enough to be what was meant.
 ///
 /// Close enough: a unique known word that starts with at least three typed characters
 /// (`--dev` → `--devices`), or one within a small edit distance — one edit for short words, up to
 /// three for long ones, where swapping two neighbouring letters is one edit (`stroe` → `store`).
 /// Letter case is ignored.
-enum Suggestion {
+package enum Suggestion {
     /// The candidate `typed` most likely meant, or `nil` when none is close.
-    static func closest(to typed: String, among candidates: [String]) -> String? {
+    package static func closest(to typed: String, among candidates: [String]) -> String? {
         let word = typed.lowercased()
         guard !word.isEmpty else { return nil }
         let lowered = candidates.map { $0.lowercased() }
@@ -30,12 +30,12 @@ enum Suggestion {
     }
 
     /// `; did you mean 'x'?` for the closest candidate, or an empty string.
-    static func clause(for typed: String, among candidates: [String]) -> String {
+    package static func clause(for typed: String, among candidates: [String]) -> String {
         clause(naming: closest(to: typed, among: candidates))
     }
 
     /// `; did you mean 'x'?` for the closest candidate, else `; known: a, b, c`.
-    static func clauseOrList(for typed: String, among candidates: [String]) -> String {
+    package static func clauseOrList(for typed: String, among candidates: [String]) -> String {
         guard let suggestion = closest(to: typed, among: candidates) else {
             return "; known: " + candidates.joined(separator: ", ")
         }
@@ -43,13 +43,13 @@ enum Suggestion {
     }
 
     /// `; did you mean 'x'?`, or an empty string for `nil`.
-    static func clause(naming suggestion: String?) -> String {
+    package static func clause(naming suggestion: String?) -> String {
         suggestion.map { "; did you mean '\($0)'?" } ?? ""
     }
 
     /// The optimal-string-alignment distance: insertions, deletions, substitutions and swaps of two
     /// neighbouring characters, each one edit.
-    static func editDistance(_ a: [Character], _ b: [Character]) -> Int {
+    package static func editDistance(_ a: [Character], _ b: [Character]) -> Int {
         if a.isEmpty { return b.count }
         if b.isEmpty { return a.count }
         // rows[i][j]: the distance between the first i characters of a and the first j of b.
