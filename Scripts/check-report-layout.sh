@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Renders the HTML reports of `demo` and of a fleet run in headless Chromium at a phone's width
+# Renders the HTML reports of `demo`, a fleet run, a scenario with taps and a control, and one
+# with a kind declared in the scenario, in headless Chromium at a phone's width
 # (400 px) and a desktop's (1400 px), writes full-page screenshots to .build/report-layout/, and
 # fails if a page is wider than its window (something that does not shrink or scroll in its box).
 #
@@ -30,6 +31,9 @@ swift build --product widget-timeline >/dev/null
 tool="$(swift build --show-bin-path)/widget-timeline"
 "$tool" demo --report "$out/demo.html" >/dev/null
 "$tool" simulate Examples/scenarios/fleet-server-count.json --devices 50 --report "$out/fleet.html" >/dev/null
+# Every refresh channel: pushes, taps and a control, and a kind declared in the scenario.
+"$tool" simulate Examples/scenarios/taps-and-controls.json --report "$out/channels.html" >/dev/null
+"$tool" simulate Examples/scenarios/generic-schedule.json --report "$out/generic.html" >/dev/null
 
 chrome() {
     # Chromium's own messages (D-Bus, GPU) go to a log, not to the terminal.
@@ -64,7 +68,7 @@ frame() {
 }
 
 failed=0
-for page in demo fleet; do
+for page in demo fleet channels generic; do
     for width in 400 1400; do
         # After </html> is still the body's end to an HTML parser.
         { cat "$out/$page.html"; printf '%s\n' "$probe"; } >"$out/$page-probe.html"
