@@ -33,7 +33,7 @@ public final class HostContext {
     /// scheduler.
     public private(set) lazy var widgetCenter = SimulatedWidgetCenter(host: self, channel: .app)
 
-    /// The `ControlCenter` stand-in: a ``ControlReloader`` whose requests go to the simulated
+    /// The `ControlCenter` stand-in: a `ControlReloader` whose requests go to the simulated
     /// controls.
     public private(set) lazy var controlCenter = SimulatedControlCenter(host: self, channel: .app)
 

@@ -39,7 +39,7 @@ public final class SimulatedWidgetCenter: WidgetReloader, @unchecked Sendable {
     public var installedKinds: Set<String>? { nil }
 }
 
-/// `ControlCenter` in a simulation: the core's ``ControlReloader``, recording each request for the
+/// `ControlCenter` in a simulation: the core's `ControlReloader`, recording each request for the
 /// engine, which delivers it to the simulated controls after the app-reload latency (or, asked by
 /// an intent in the extension, the intent-reload latency).
 ///

@@ -2,7 +2,7 @@ public import Foundation
 public import WidgetTimelinePush
 
 /// How the app's server pushes, in a scenario's `"push"` member: what the push strategies' server
-/// plans with (the window, budget and seed of ``PushPlanner``, written as a `PushEvents` file writes
+/// plans with (the window, budget and seed of `PushPlanner`, written as a `PushEvents` file writes
 /// them) and how often their widgets still ask on their own.
 ///
 /// ```json
