@@ -72,7 +72,8 @@ struct SimulationCommandTests {
             ),
             (
                 ["simulate", "Tests/WidgetTimelineCLITests/Fixtures/bad-timeline.json"], .badData,
-                "error: scenario 'Tests/WidgetTimelineCLITests/Fixtures/bad-timeline.json' is not valid: at $: missing member"
+                "error: scenario 'Tests/WidgetTimelineCLITests/Fixtures/bad-timeline.json' is not valid: "
+                    + "at $.entries: unknown member \"entries\"; known: name, summary"
             ),
             (["simulate", "--strategy", "fastest"], .usage, "error: --strategy 'fastest' is not a strategy"),
             (["simulate", "--seed", "-3"], .usage, "error: --seed '-3' must be a whole number"),
