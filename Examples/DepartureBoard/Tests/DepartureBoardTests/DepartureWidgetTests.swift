@@ -33,7 +33,7 @@ struct DepartureWidgetTests {
             scenarioFile: Self.weekday, kinds: [DepartureWidget()],
             strategies: [.library, .singleEntry15Minutes])
         let trace = try JSONCoding.decoder().decode(Trace.self, from: Data(try result.trace.utf8))
-        #expect(trace.format == "widget-timeline-trace" && trace.version == 1)
+        #expect(trace.format == "widget-timeline-trace" && trace.version == 2)
         let library = try #require(trace.strategies.first { $0.strategy == "library" })
         for widget in library.widgets {
             #expect(widget.staleShownAsFreshMinutes == 0, "\(widget.widget)")
