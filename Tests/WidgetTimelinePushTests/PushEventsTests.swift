@@ -68,4 +68,38 @@ struct PushEventsTests {
         #expect(seedless.seed == 0)
         #expect(seedless.budget == .perRolling24Hours(2))
     }
+
+    @Test("A member the file does not know is refused where it is; a device's registration may carry more")
+    func unknownMembers() throws {
+        func error(_ json: String) -> String? {
+            do {
+                _ = try JSONCoding.decode(PushEvents.self, from: Data(json.utf8))
+                return nil
+            } catch {
+                return error.description
+            }
+        }
+        let misspelt = error(
+            #"{"bundleID":"a.b","window":60,"budget":2,"sed":7,"registrations":[],"changes":[]}"#)
+        #expect(
+            misspelt?.hasPrefix(#"at $.sed: unknown member "sed" (did you mean "seed"?)"#) == true,
+            "\(misspelt ?? "")")
+        let change = error(
+            #"{"bundleID":"a.b","window":60,"budget":2,"registrations":[],"#
+                + #""changes":[{"at":"2026-11-30T07:00:00Z","kind":"parking","fingerprint":"a","fingerprnt":"b"}]}"#
+        )
+        #expect(change?.hasPrefix(#"at $.changes[0].fingerprnt: unknown member"#) == true, "\(change ?? "")")
+        // Registrations are what devices uploaded: a newer app's extra member is not an error.
+        var registration =
+            try JSONSerialization.jsonObject(
+                with: JSONCoding.encoder().encode(self.registration)) as! [String: Any]
+        registration["addedInAppVersion2"] = true
+        let registrations = String(
+            decoding: try JSONSerialization.data(withJSONObject: [registration]), as: UTF8.self)
+        #expect(
+            error(
+                #"{"bundleID":"a.b","window":60,"budget":2,"registrations":"# + registrations
+                    + #","changes":[]}"#)
+                == nil)
+    }
 }

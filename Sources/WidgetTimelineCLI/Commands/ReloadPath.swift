@@ -1,5 +1,4 @@
 import WidgetTimeline
-import WidgetTimelineSimulation
 
 /// What besides its own policy reloads a widget, as `lint --reloaded-by` names it: the lint of
 /// push-era mistakes needs to know, because a timeline cannot say.

@@ -1,7 +1,6 @@
 import Foundation
 import WidgetTimeline
 import WidgetTimelineExamples
-import WidgetTimelineSimulation
 
 /// `widget-timeline store write`: commits a payload as a key's next revision, as the host app does.
 struct StoreWriteCommand: Command {

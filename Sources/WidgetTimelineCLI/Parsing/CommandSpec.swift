@@ -1,4 +1,4 @@
-import WidgetTimelineSimulation
+import WidgetTimeline
 
 /// What a command accepts, for parsing and for its help page.
 public struct CommandSpec: Sendable {

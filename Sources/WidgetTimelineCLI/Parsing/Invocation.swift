@@ -1,4 +1,4 @@
-import WidgetTimelineSimulation
+import WidgetTimeline
 
 /// What a command line asks for, decided without running anything.
 public enum Invocation {

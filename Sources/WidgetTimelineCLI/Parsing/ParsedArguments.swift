@@ -1,6 +1,5 @@
 public import Foundation
 import WidgetTimeline
-import WidgetTimelineSimulation
 
 /// A command's arguments after parsing against its ``CommandSpec``: option values by name and the
 /// positionals, with typed accessors that turn a bad value into a usage error naming the option.

@@ -93,12 +93,14 @@ public struct PushEvents: Sendable, Hashable, Codable {
 
     // MARK: - Codable
 
-    fileprivate enum CodingKeys: String, CodingKey {
+    fileprivate enum CodingKeys: String, CodingKey, CaseIterable {
         case bundleID, window, budget, seed, registrations, changes
     }
 
+    /// Refuses a member it does not know (a misspelt `"sed"` would mean seed 0); the registrations
+    /// inside are what devices uploaded and stay lenient.
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let container = try decoder.strictContainer(keyedBy: CodingKeys.self)
         let bundleID = try container.decode(String.self, forKey: .bundleID)
         let window = try container.decode(TimeInterval.self, forKey: .window)
         let budget: PushBudget

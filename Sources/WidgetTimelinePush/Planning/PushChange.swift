@@ -37,12 +37,13 @@ public struct PushChange: Sendable, Hashable, Codable {
         self.fingerprint = fingerprint
     }
 
-    private enum CodingKeys: String, CodingKey {
+    private enum CodingKeys: String, CodingKey, CaseIterable {
         case at, kind, widget, fingerprint
     }
 
+    /// Refuses a member it does not know: a change is written by hand in an events file.
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let container = try decoder.strictContainer(keyedBy: CodingKeys.self)
         at = try container.decode(Date.self, forKey: .at)
         fingerprint = try container.decode(ContentFingerprint.self, forKey: .fingerprint)
         switch (container.contains(.kind), container.contains(.widget)) {

@@ -1,4 +1,5 @@
 public import Foundation
+import WidgetTimeline
 public import WidgetTimelinePush
 
 /// How the app's server pushes, in a scenario's `"push"` member: what the push strategies' server

@@ -1,4 +1,5 @@
 import Foundation
+import WidgetTimeline
 
 /// A control of the app (Control Center, the Lock Screen, the Action button) that shows one
 /// widget's data, and the user's interactions with it.

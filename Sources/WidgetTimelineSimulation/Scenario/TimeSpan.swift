@@ -1,4 +1,5 @@
 public import Foundation
+import WidgetTimeline
 
 /// A stretch of time from ``from`` (inclusive) to ``to`` (exclusive).
 public struct TimeSpan: Sendable, Codable, Hashable {

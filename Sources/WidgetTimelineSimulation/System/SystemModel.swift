@@ -1,4 +1,5 @@
 public import Foundation
+import WidgetTimeline
 
 /// The settings of the simulated system scheduler: how WidgetKit decides when a widget's
 /// provider runs and when an entry appears on screen.

@@ -1,12 +1,13 @@
 import Foundation
 
 extension Decoder {
-    /// The keyed container of a scenario object that refuses any member `Keys` does not name.
+    /// The keyed container of an object in a hand-written file (a scenario, a push events file)
+    /// that refuses any member `Keys` does not name.
     ///
     /// Codable skips members it does not know, so a misspelt `"comits"` would run a simulation
-    /// without the commits it meant to list; a scenario file is written by hand, so every member
-    /// it holds must mean something.
-    func strictContainer<Keys: CodingKey & CaseIterable>(keyedBy keys: Keys.Type) throws
+    /// without the commits it meant to list; in a file written by hand every member must mean
+    /// something. Data that other programs write (records, device registrations) stays lenient.
+    package func strictContainer<Keys: CodingKey & CaseIterable>(keyedBy keys: Keys.Type) throws
         -> KeyedDecodingContainer<Keys>
     {
         let container = try self.container(keyedBy: keys)

@@ -1,4 +1,4 @@
-/// "Did you mean …?" for a mistyped command, option, value or scenario member: the known word closest to what was
+/// "Did you mean …?" for a mistyped command, option, value or file member: the known word closest to what was
 /// typed, when it is close enough to be what was meant.
 ///
 /// Close enough: a unique known word that starts with at least three typed characters
