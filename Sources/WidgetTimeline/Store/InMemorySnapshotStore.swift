@@ -141,6 +141,9 @@ extension InMemorySnapshotStore {
             records[key].map { Array($0.keys) }
         }
 
+        /// A read works on one copy of the contents, which nothing changes under it.
+        func revisionsAgain(of key: SnapshotKey) -> [Int]? { revisions(of: key) }
+
         func record(of key: SnapshotKey, revision: Int) -> RecordBytes {
             guard let bytes = records[key]?[revision] else { return .vanished }
             if bytes.count > SnapshotLimits.maximumRecordSize {

@@ -14,6 +14,9 @@ protocol RevisionSource {
     /// The revision numbers stored under `key`, in no particular order; `nil` when the key has no
     /// directory at all.
     func revisions(of key: SnapshotKey) throws(SnapshotStoreError) -> [Int]?
+    /// The revision numbers stored under `key` now, listed again through whatever the read holds
+    /// open (no new lookup of the key's directory); `nil` when the key has no directory.
+    func revisionsAgain(of key: SnapshotKey) throws(SnapshotStoreError) -> [Int]?
     func record(of key: SnapshotKey, revision: Int) -> RecordBytes
 }
 
@@ -72,6 +75,16 @@ enum NewestRecordReader {
                     record, key: key, revision: revision, as: type, supportedSchema: supportedSchema)
                 {
                 case .success(let snapshot):
+                    // A name can be reused: clean-up may remove the revision listed, and a writer
+                    // that chose that number long ago may publish its own record under it before
+                    // it sees the newer revisions and withdraws it. Such a record is never the
+                    // newest, so a listing after the read that still shows no newer revision
+                    // proves what was read is the record that was listed. Otherwise start again.
+                    do {
+                        guard try source.revisionsAgain(of: key)?.max() == revisions[0] else { return nil }
+                    } catch {
+                        return .unreadable(error)
+                    }
                     let fallback =
                         skipped.isEmpty
                         ? nil : SnapshotFallback(newestRevision: revisions[0], skipped: skipped)

@@ -22,6 +22,11 @@ struct FileRevisionSource: RevisionSource {
         return try directories.names(in: directory).compactMap(StoreLayout.revision(fromFileName:))
     }
 
+    func revisionsAgain(of key: SnapshotKey) throws(SnapshotStoreError) -> [Int]? {
+        guard let directory = try directories.directory(for: key, creating: false) else { return nil }
+        return try directories.names(in: directory).compactMap(StoreLayout.revision(fromFileName:))
+    }
+
     func record(of key: SnapshotKey, revision: Int) -> RecordBytes {
         let name = StoreLayout.fileName(revision: revision)
         let directory: OpenDirectory
