@@ -38,7 +38,9 @@ OPTIMIZATION=${FUZZ_OPTIMIZATION:--O}
 TIMEOUT=${FUZZ_TIMEOUT:-10}
 RSS_MB=${FUZZ_RSS_MB:-2048}
 # shellcheck disable=SC2054  # "fuzzer,address" is one swiftc argument, not two array elements
-FLAGS=(-sanitize=fuzzer,address -parse-as-library -swift-version 6 "$OPTIMIZATION" -I "$MODULES")
+# One package name for every module built here: the package-wide (`package`) declarations need it.
+FLAGS=(-sanitize=fuzzer,address -parse-as-library -swift-version 6 -package-name WidgetTimeline "$OPTIMIZATION"
+    -I "$MODULES")
 # The Swift runtime's crash reporter waits on a sanitizer-instrumented process forever; libFuzzer
 # reports crashes itself.
 export SWIFT_BACKTRACE=enable=no
@@ -92,21 +94,25 @@ build() {
     mkdir -p "$MODULES" "$OUT/bin"
     local started=$SECONDS
     build_module WidgetTimeline Sources/WidgetTimeline "" -enable-testing
-    # The examples and the test doubles depend only on the core: build them side by side.
+    # The examples, the push backend and the test doubles depend only on the core: build them side
+    # by side.
     build_module WidgetTimelineExamples Sources/WidgetTimelineExamples WidgetTimeline &
     local examples=$!
+    build_module WidgetTimelinePush Sources/WidgetTimelinePush WidgetTimeline &
+    local push=$!
     build_module WidgetTimelineTesting Sources/WidgetTimelineTesting WidgetTimeline
     wait "$examples"
-    build_module WidgetTimelineSimulation Sources/WidgetTimelineSimulation "WidgetTimeline WidgetTimelineExamples" \
+    wait "$push"
+    build_module WidgetTimelineSimulation Sources/WidgetTimelineSimulation "WidgetTimeline WidgetTimelinePush" \
         -enable-testing
     build_module WidgetTimelineCLI Sources/WidgetTimelineCLI \
-        "WidgetTimeline WidgetTimelineExamples WidgetTimelineSimulation" -enable-testing
+        "WidgetTimeline WidgetTimelineExamples WidgetTimelineSimulation WidgetTimelinePush" -enable-testing
     # Runs the CLI in-process for the targets' checks.
     build_module FuzzSupport Fuzz/Sources/FuzzSupport "WidgetTimeline WidgetTimelineCLI"
     # Static libraries link in dependency order: each before the ones it uses.
     local libraries=()
-    for name in FuzzSupport WidgetTimelineCLI WidgetTimelineSimulation WidgetTimelineExamples WidgetTimelineTesting \
-        WidgetTimeline; do
+    for name in FuzzSupport WidgetTimelineCLI WidgetTimelineSimulation WidgetTimelinePush WidgetTimelineExamples \
+        WidgetTimelineTesting WidgetTimeline; do
         libraries+=("$MODULES/lib$name.a")
     done
     for target in $(targets); do
