@@ -63,6 +63,18 @@ enum NewestRecordReader {
         } catch {
             return .unreadable(error)
         }
+        // A name can be reused: clean-up may remove the revision listed, and a writer that chose
+        // that number long ago may publish its own record under it before it sees the newer
+        // revisions and withdraws it. Such a record is never the newest, so a listing after the
+        // read that still shows no newer revision proves what was read is the record that was
+        // listed. `answer` when it does; `nil` (start again) when a newer revision appeared.
+        func confirmed(_ answer: SnapshotReadResult<Payload>) -> SnapshotReadResult<Payload>? {
+            do {
+                return try source.revisionsAgain(of: key)?.max() == revisions[0] ? answer : nil
+            } catch {
+                return .unreadable(error)
+            }
+        }
         var skipped: [InvalidRevision] = []
         for revision in revisions.prefix(maximumCandidates) {
             let problem: SnapshotRecordProblem
@@ -75,22 +87,12 @@ enum NewestRecordReader {
                     record, key: key, revision: revision, as: type, supportedSchema: supportedSchema)
                 {
                 case .success(let snapshot):
-                    // A name can be reused: clean-up may remove the revision listed, and a writer
-                    // that chose that number long ago may publish its own record under it before
-                    // it sees the newer revisions and withdraws it. Such a record is never the
-                    // newest, so a listing after the read that still shows no newer revision
-                    // proves what was read is the record that was listed. Otherwise start again.
-                    do {
-                        guard try source.revisionsAgain(of: key)?.max() == revisions[0] else { return nil }
-                    } catch {
-                        return .unreadable(error)
-                    }
                     let fallback =
                         skipped.isEmpty
                         ? nil : SnapshotFallback(newestRevision: revisions[0], skipped: skipped)
-                    return .found(snapshot, fallback: fallback)
+                    return confirmed(.found(snapshot, fallback: fallback))
                 case .failure(.newerSchema(let found, let supported)):
-                    return .incompatible(found: found, supported: supported)
+                    return confirmed(.incompatible(found: found, supported: supported))
                 case .failure(let invalid): problem = invalid
                 }
             }

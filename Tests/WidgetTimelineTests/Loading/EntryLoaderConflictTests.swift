@@ -141,20 +141,3 @@ struct EntryLoaderConflictTests {
         #expect(result.snapshot?.revision == 2)
     }
 }
-
-/// A flag set by the first caller, across threads.
-private final class Once: @unchecked Sendable {
-    // @unchecked: `done` is read and written under `lock`.
-    private let lock = NSLock()
-    private var done = false
-
-    /// `true` for the first call only.
-    func first() -> Bool {
-        lock.withLock {
-            defer { done = true }
-            return !done
-        }
-    }
-
-    var isDone: Bool { lock.withLock { done } }
-}

@@ -49,7 +49,7 @@ struct PausedReaderTests {
                     readerListed.wait()
                     for value in 2...5 { _ = try? other.commit(StoreFixture.draft(value)) }
                     _ = renamed.first()
-                } else if call.kind == .contentsOfDirectory, renamed.hasHappened, beforeConfirm.first() {
+                } else if call.kind == .contentsOfDirectory, renamed.isDone, beforeConfirm.first() {
                     readerMayOpen.signal()
                     readerDone.wait()
                 }
@@ -65,23 +65,6 @@ struct PausedReaderTests {
             #expect(revisionFiles(in: stale.directory(for: StoreFixture.key)) == [4, 5, 6])
         }
     }
-}
-
-/// True the first time it is asked, across threads.
-private final class Once: @unchecked Sendable {
-    // @unchecked: `done` is read and written under `lock`.
-    private let lock = NSLock()
-    private var done = false
-
-    func first() -> Bool {
-        lock.withLock {
-            defer { done = true }
-            return !done
-        }
-    }
-
-    /// Whether ``first()`` has been asked.
-    var hasHappened: Bool { lock.withLock { done } }
 }
 
 /// The reader thread's result.

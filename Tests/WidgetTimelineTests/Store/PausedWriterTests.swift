@@ -15,9 +15,9 @@ struct PausedWriterTests {
         let other = FileSnapshotStore(directory: directory)
         _ = try other.commit(StoreFixture.draft(1))
         let fileSystem = FaultInjectingFileSystem()
-        let hasPaused = Flag()
+        let hasPaused = Once()
         fileSystem.pausePoint = { call in
-            guard call.kind == .renameExclusively, hasPaused.setOnce() else { return }
+            guard call.kind == .renameExclusively, hasPaused.first() else { return }
             for value in others { _ = try? other.commit(StoreFixture.draft(value)) }
         }
         return (FileSnapshotStore(directory: directory, fileSystem: fileSystem), other)
@@ -59,21 +59,6 @@ struct PausedWriterTests {
             let (paused, _) = try pausedWriter(in: directory, beforePublishing: [2])
             // Revision 2 was taken by the other writer: the exclusive rename refuses, and it goes on.
             #expect(try paused.commit(StoreFixture.draft(100)).revision == 3)
-        }
-    }
-}
-
-/// A flag that is set once, across threads.
-private final class Flag: @unchecked Sendable {
-    // @unchecked: `isSet` is read and written under `lock`.
-    private let lock = NSLock()
-    private var isSet = false
-
-    /// Sets the flag; `true` only for the call that set it.
-    func setOnce() -> Bool {
-        lock.withLock {
-            defer { isSet = true }
-            return !isSet
         }
     }
 }

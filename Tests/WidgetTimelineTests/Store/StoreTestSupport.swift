@@ -118,3 +118,21 @@ final class RetargetableFileSystem: ForwardingFileSystem, @unchecked Sendable {
         super.init(target)
     }
 }
+
+/// A flag the first caller sets, across threads: for a file-system pause point that must act once.
+final class Once: @unchecked Sendable {
+    // @unchecked: `done` is read and written under `lock`.
+    private let lock = NSLock()
+    private var done = false
+
+    /// `true` for the first call only.
+    func first() -> Bool {
+        lock.withLock {
+            defer { done = true }
+            return !done
+        }
+    }
+
+    /// Whether ``first()`` has been called.
+    var isDone: Bool { lock.withLock { done } }
+}
