@@ -49,7 +49,11 @@ public final class WidgetSync: @unchecked Sendable {
         var revision: Int
         var kind: String
         var fingerprint: ContentFingerprint
+        /// The observation the commit named, at the store's millisecond precision.
+        var observedAt: Date?
         var dataObservedAt: Date
+        /// The payload, to tell equal content apart from equal bytes (see `isSameContent`).
+        var payload: any Sendable
     }
 
     /// - Parameters:
@@ -183,7 +187,9 @@ public final class WidgetSync: @unchecked Sendable {
             throw error
         }
         let fingerprint = draft.fingerprint
-        if let revision = unchangedRevision(of: key, fingerprint: fingerprint, kind: kind, now: now) {
+        if let revision = unchangedRevision(
+            of: key, payload: payload, observedAt: observedAt, fingerprint: fingerprint, kind: kind, now: now)
+        {
             let isFirstSkip = lock.withLock {
                 defer { loggedSkips[key] = revision }
                 return loggedSkips[key] != revision
@@ -200,7 +206,8 @@ public final class WidgetSync: @unchecked Sendable {
         }
         let committed = CommittedContent(
             revision: outcome.revision, kind: kind.kind, fingerprint: fingerprint,
-            dataObservedAt: Instant.rounded(observedAt ?? now))
+            observedAt: observedAt.map(Instant.rounded), dataObservedAt: Instant.rounded(observedAt ?? now),
+            payload: payload)
         lock.withLock { lastCommits[key] = committed }
         // The commit's event and its reload requests are logged together, in one append.
         let reasons = [viaIntent ? "intent" : nil, outcome.isDurable ? nil : "not-durable"].compactMap { $0 }
@@ -230,13 +237,16 @@ public final class WidgetSync: @unchecked Sendable {
 
     // MARK: - Steps
 
-    /// The stored revision when its fingerprint matches and it need not be re-confirmed.
+    /// The stored revision when its content is the same (its fingerprint, or its payload: see
+    /// `isSameContent`) and it need not be re-confirmed.
     ///
     /// Compares with this sync's own last commit while that is still the newest revision;
     /// otherwise reads the snapshot as the kind's payload type, as the extension does, so a record
     /// this code cannot read (corrupted, or a newer schema) never counts as unchanged.
     private func unchangedRevision<Kind: WidgetKind>(
         of key: SnapshotKey,
+        payload: Kind.Payload,
+        observedAt: Date?,
         fingerprint: ContentFingerprint,
         kind: Kind,
         now: Date
@@ -252,15 +262,35 @@ public final class WidgetSync: @unchecked Sendable {
             else { return nil }
             stored = CommittedContent(
                 revision: snapshot.revision, kind: snapshot.kind, fingerprint: snapshot.fingerprint,
-                dataObservedAt: snapshot.dataObservedAt)
+                observedAt: snapshot.observedAt, dataObservedAt: snapshot.dataObservedAt,
+                payload: snapshot.payload)
         }
-        guard stored.kind == kind.kind, stored.fingerprint == fingerprint, stored.dataObservedAt <= known
+        guard stored.kind == kind.kind, stored.dataObservedAt <= known else { return nil }
+        guard
+            stored.fingerprint == fingerprint
+                || isSameContent(stored, as: payload, observedAt: observedAt, kind: kind)
         else { return nil }
         if let share = reconfirmationShare {
             let age = now.timeIntervalSince(stored.dataObservedAt)
             if age >= kind.freshness.staleAfter * share { return nil }
         }
         return stored.revision
+    }
+
+    /// Whether `stored` shows what `payload` would although their fingerprints differ: equal values
+    /// whose JSON differs in order only. `JSONEncoder` writes a `Set`, and a dictionary whose keys
+    /// are not strings or integers, in iteration order, which differs between equal values built
+    /// differently and between processes (each seeds its hashing at random); the canonical form
+    /// keeps array order, as it must for arrays. The payloads' own `==` decides then, and, when the
+    /// kind fingerprints content that depends on the observation, the observations must match too.
+    private func isSameContent<Kind: WidgetKind>(
+        _ stored: CommittedContent, as payload: Kind.Payload, observedAt: Date?, kind: Kind
+    ) -> Bool {
+        guard let storedPayload = stored.payload as? Kind.Payload, storedPayload == payload else {
+            return false
+        }
+        return kind.fingerprintedContent(of: payload, observedAt: observedAt) == nil
+            || stored.observedAt == observedAt.map(Instant.rounded)
     }
 
     private func record(
