@@ -2,16 +2,21 @@
 /// exact numbers — no whitespace, members sorted by UTF-16 code units, strings with minimal
 /// escaping, numbers in ECMAScript's layout of their exact digits (``JSONNumber/canonicalText``).
 ///
-/// Fingerprints hash this form and records store it. For every number a `Double` holds with its
+/// Fingerprints hash this form, and records store it with one difference: whole numbers up to 39
+/// digits are written with every digit (`wholeNumbersInFull`), since `JSONDecoder` reads `Int128`
+/// and `UInt128` only from digits, never from `3.4e+38`. For every number a `Double` holds with its
 /// shortest digits — every number JavaScript or Kotlin can hold — it is RFC 8785's text, so a host
 /// written in JavaScript (`JSON.stringify` of a key-sorted object) produces the same fingerprint.
 /// Numbers a `Double` cannot hold (`UInt64.max`, a 38-digit `Decimal`) keep every digit, so two
 /// payloads that differ only there have different fingerprints and are stored as they are.
 public enum CanonicalJSON {
     /// The canonical UTF-8 bytes of `value`.
-    public static func encode(_ value: JSONValue) -> [UInt8] {
+    ///
+    /// - Parameter wholeNumbersInFull: write whole numbers of up to 39 digits without an exponent,
+    ///   as records do, so every integer type reads them back.
+    public static func encode(_ value: JSONValue, wholeNumbersInFull: Bool = false) -> [UInt8] {
         var output: [UInt8] = []
-        write(value, into: &output)
+        write(value, into: &output, wholeNumbersInFull: wholeNumbersInFull)
         return output
     }
 
@@ -24,17 +29,18 @@ public enum CanonicalJSON {
         encode(try JSONValue(encoding: value))
     }
 
-    static func write(_ value: JSONValue, into output: inout [UInt8]) {
+    static func write(_ value: JSONValue, into output: inout [UInt8], wholeNumbersInFull: Bool = false) {
         switch value {
         case .null: output.append(contentsOf: "null".utf8)
         case .bool(let flag): output.append(contentsOf: (flag ? "true" : "false").utf8)
-        case .number(let number): number.writeCanonicalText(into: &output)
+        case .number(let number):
+            number.writeCanonicalText(into: &output, wholeNumbersInFull: wholeNumbersInFull)
         case .string(let text): writeString(text, into: &output)
         case .array(let values):
             output.append(UInt8(ascii: "["))
             for (index, element) in values.enumerated() {
                 if index > 0 { output.append(UInt8(ascii: ",")) }
-                write(element, into: &output)
+                write(element, into: &output, wholeNumbersInFull: wholeNumbersInFull)
             }
             output.append(UInt8(ascii: "]"))
         case .object(let members):
@@ -49,7 +55,7 @@ public enum CanonicalJSON {
                 if index > 0 { output.append(UInt8(ascii: ",")) }
                 writeString(member.key, into: &output)
                 output.append(UInt8(ascii: ":"))
-                write(member.value, into: &output)
+                write(member.value, into: &output, wholeNumbersInFull: wholeNumbersInFull)
             }
             output.append(UInt8(ascii: "}"))
         }

@@ -155,8 +155,15 @@ public struct JSONNumber: Sendable, Hashable, CustomStringConvertible {
         return String(decoding: text, as: UTF8.self)
     }
 
-    /// Appends ``canonicalText``'s UTF-8 bytes to `output`.
-    func writeCanonicalText(into output: inout [UInt8]) {
+    /// The most digits a whole number has that some reader's integer type holds: `UInt128.max` has
+    /// 39. ``writeCanonicalText(into:wholeNumbersInFull:)`` writes such numbers without an exponent
+    /// when asked, because `JSONDecoder` reads an integer type only from digits.
+    static let longestWholeNumber = 39
+
+    /// Appends ``canonicalText``'s UTF-8 bytes to `output`, or, with `wholeNumbersInFull`, whole
+    /// numbers of up to ``longestWholeNumber`` digits as all their digits (`1e+21` is then
+    /// `1000000000000000000000`) — the form records store.
+    func writeCanonicalText(into output: inout [UInt8], wholeNumbersInFull: Bool = false) {
         guard !digits.isEmpty else {
             output.append(UInt8(ascii: "0"))
             return
@@ -164,7 +171,8 @@ public struct JSONNumber: Sendable, Hashable, CustomStringConvertible {
         let count = digits.count
         let point = pointPosition
         if isNegative { output.append(UInt8(ascii: "-")) }
-        if count <= point && point <= 21 {
+        let plainUpTo = wholeNumbersInFull ? max(21, Self.longestWholeNumber) : 21
+        if count <= point && point <= plainUpTo {
             output.append(contentsOf: digits)
             output.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: point - count))
         } else if 0 < point && point <= 21 {

@@ -75,7 +75,12 @@ struct StoreReadCommand: Command {
         ]
         if let observedAt = snapshot.observedAt { fields.append(("observed", Instant.format(observedAt))) }
         fields.append(("fingerprint", snapshot.fingerprint.rawValue))
-        fields.append(("payload", String(decoding: CanonicalJSON.encode(snapshot.payload), as: UTF8.self)))
+        fields.append(
+            (
+                "payload",
+                String(
+                    decoding: CanonicalJSON.encode(snapshot.payload, wholeNumbersInFull: true), as: UTF8.self)
+            ))
         return fields.map { $0.0.padding(13) + $0.1 }.joined(separator: "\n") + "\n"
     }
 }

@@ -298,7 +298,8 @@ extension Scenario {
         throws(ScenarioError) -> Kind.Payload
     {
         do {
-            return try JSONCoding.decode(Kind.Payload.self, from: Data(CanonicalJSON.encode(value)))
+            return try JSONCoding.decode(
+                Kind.Payload.self, from: Data(CanonicalJSON.encode(value, wholeNumbersInFull: true)))
         } catch {
             throw ScenarioError(error, under: path)
         }

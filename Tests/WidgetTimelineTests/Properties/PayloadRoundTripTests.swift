@@ -19,6 +19,8 @@ struct EveryKindOfValue: Codable, Sendable, Equatable {
     var smallest: Float
     var signed: Int64
     var unsigned: UInt64
+    var wide: UInt128
+    var wideSigned: Int128
     var maybe: Int??
     var shape: Shape
     var byNumber: [Int: String]
@@ -54,7 +56,8 @@ struct PayloadRoundTripTests {
         let base = EveryKindOfValue(
             amount: Decimal(string: "0.1")!, link: URL(string: "https://example.com/parks?id=7&q=a%20b#top")!,
             blob: Data(), when: Date(timeIntervalSince1970: 1_796_000_123.456), ratio: 0.1, smallest: 1e-45,
-            signed: .max, unsigned: .max, maybe: .some(.some(5)), shape: .circle(radius: 2.5),
+            signed: .max, unsigned: .max, wide: .max, wideSigned: .min, maybe: .some(.some(5)),
+            shape: .circle(radius: 2.5),
             byNumber: [1: "one", -2: "minus two"],
             byIdentifier: [UUID(uuidString: "E621E1F8-C36C-495A-93FC-0C247A3E6E5F")!: 1], none: [],
             nothing: [:], text: "plain")
@@ -86,6 +89,16 @@ struct PayloadRoundTripTests {
             ("Int64's smallest", with { $0.signed = .min }),
             ("UInt64's smallest", with { $0.unsigned = 0 }),
             ("2^60 + 1", with { $0.unsigned = 1 << 60 + 1 }),
+            // Past 10^21 the canonical form writes an exponent, which an integer type cannot read.
+            ("UInt128's largest and Int128's smallest", base),
+            (
+                "128-bit integers just past 10^21 and at 2^100",
+                with {
+                    $0.wide = 1_000_000_000_000_000_000_001
+                    $0.wideSigned = -(1 << 100)
+                }
+            ),
+            ("128-bit zero", with { ($0.wide, $0.wideSigned) = (0, 0) }),
             ("an absent nested optional", with { $0.maybe = nil }),
             ("an enum case with two values", with { $0.shape = .label("gate", count: -3) }),
             ("an enum case without values", with { $0.shape = .nothing }),

@@ -100,7 +100,7 @@ public enum SnapshotRecord {
                     + "(a Double reads it as \(JSONNumber(number.doubleValue)?.canonicalText ?? "?"), "
                     + "and a Decimal holds at most 38 digits with exponents from -128 to 127)")
         }
-        let envelope = CanonicalJSON.encode(.object(members))
+        let envelope = CanonicalJSON.encode(.object(members), wholeNumbersInFull: true)
         do {
             try JSONParser.validate(envelope)
         } catch {
@@ -137,7 +137,10 @@ public enum SnapshotRecord {
     /// the package's decoder, on its own — and compared.
     private static func isReadBackExactly(_ number: JSONNumber) -> Bool {
         if number.digits.count <= 15, number.pointPosition > -307, number.pointPosition <= 308 { return true }
-        let read = try? JSONCoding.decode([JSONValue].self, from: Data("[\(number.canonicalText)]".utf8))
+        var text = Array("[".utf8)
+        number.writeCanonicalText(into: &text, wholeNumbersInFull: true)
+        text.append(UInt8(ascii: "]"))
+        let read = try? JSONCoding.decode([JSONValue].self, from: Data(text))
         return read == [.number(number)]
     }
 
