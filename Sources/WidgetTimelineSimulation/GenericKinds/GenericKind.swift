@@ -173,6 +173,10 @@ private struct DeclaredFreshness: Codable {
 
     init(_ policy: FreshnessPolicy) { self.policy = policy }
 
+    /// The least `expiresAfter` of a value hidden once expired that a timeline can show at all.
+    static let shortestShowableExpiry =
+        PlanningOptions.default.minimumSpacing + PlanningOptions.default.latenessMargin
+
     private enum CodingKeys: String, CodingKey, CaseIterable {
         case staleAfter, expiresAfter, expiredValue, refreshAfter
     }
@@ -195,11 +199,23 @@ private struct DeclaredFreshness: Codable {
             throw DecodingError.dataCorruptedError(
                 forKey: .refreshAfter, in: container, debugDescription: "must be more than 0s")
         }
+        let expiredValue =
+            try container.decodeIfPresent(FreshnessPolicy.ExpiredValue.self, forKey: .expiredValue) ?? .shown
+        // An entry stays on screen until the next one shows, which is at least the spacing later
+        // and may be up to the lateness margin late: a value hidden sooner than that after it was
+        // observed can never be shown, and every timeline would say "expired" of new data.
+        let shortest = Self.shortestShowableExpiry
+        if expiredValue == .hidden, expiresAfter <= shortest {
+            throw DecodingError.dataCorruptedError(
+                forKey: .expiresAfter, in: container,
+                debugDescription:
+                    "must be more than \(DurationText(shortest)) when the expired value is hidden: an entry "
+                    + "may stay on screen \(DurationText(PlanningOptions.default.minimumSpacing)) until the "
+                    + "next and that one may show \(DurationText(PlanningOptions.default.latenessMargin)) late, "
+                    + "so no timeline could show a value that is hidden sooner")
+        }
         policy = FreshnessPolicy(
-            staleAfter: staleAfter, expiresAfter: expiresAfter,
-            expiredValue: try container.decodeIfPresent(
-                FreshnessPolicy.ExpiredValue.self, forKey: .expiredValue)
-                ?? .shown,
+            staleAfter: staleAfter, expiresAfter: expiresAfter, expiredValue: expiredValue,
             refreshAfter: refreshAfter)
     }
 

@@ -82,6 +82,10 @@ struct GenericKindTests {
                 #"{ "kind": "air", "type": "value", "freshness": { "staleAfter": "0s", "expiresAfter": "1h" } }"#,
                 "$.kinds[0].freshness.staleAfter", "more than 0s"
             ),
+            (
+                #"{ "kind": "air", "type": "value", "freshness": { "staleAfter": "6m", "expiresAfter": "10m", "expiredValue": "hidden" } }"#,
+                "$.kinds[0].freshness.expiresAfter", "must be more than 10m when the expired value is hidden"
+            ),
             (#"{ "kind": "air", "type": "value" }"#, "$.kinds[0]", "missing member \"freshness\""),
             (
                 #"{ "kind": "air", "type": "count", "dayStart": "25:00", "freshness": { "staleAfter": "1m", "expiresAfter": "1h" } }"#,
