@@ -1,6 +1,9 @@
 /// Text from files and arguments, made safe to print: a control character in a payload, a key or
 /// an argument must not start a new line of an error, rewrite the table a person reads, or drive
-/// the terminal (`ESC [2J`). Control characters are written as escapes such as `\n` and `\u{1B}`.
+/// the terminal (`ESC [2J`). Control characters are written as escapes such as `\n` and `\u{1B}`;
+/// those from U+007F to U+009F as JSON writes them (`\u007f`), since JSON leaves them unescaped
+/// and only JSON's own escape keeps `--format json` output JSON (the others never reach output raw
+/// in JSON, which escapes them itself).
 enum TerminalText {
     /// `text` for one line: every control character escaped, line breaks included.
     static func line(_ text: String) -> String { escaping(text, keeping: []) }
@@ -16,7 +19,11 @@ enum TerminalText {
         guard text.unicodeScalars.contains(where: isEscaped) else { return text }
         var escaped = String.UnicodeScalarView()
         for scalar in text.unicodeScalars {
-            if isEscaped(scalar) {
+            if isEscaped(scalar), scalar.value >= 0x7F {
+                let hex = String(scalar.value, radix: 16)
+                escaped.append(
+                    contentsOf: ("\\u" + String(repeating: "0", count: 4 - hex.count) + hex).unicodeScalars)
+            } else if isEscaped(scalar) {
                 escaped.append(contentsOf: scalar.escaped(asASCII: true).unicodeScalars)
             } else {
                 escaped.append(scalar)
