@@ -258,7 +258,9 @@ public final class WidgetSync: @unchecked Sendable {
         if let own = lock.withLock({ lastCommits[key] }), store.newestRevision(of: key) == own.revision {
             stored = own
         } else {
-            guard case .found(let snapshot, _) = store.read(key, for: kind), snapshot.generatedAt <= known
+            // Only the newest revision can make a commit unnecessary: one found by skipping newer
+            // revisions this code cannot read is superseded, so equal content must be saved again.
+            guard case .found(let snapshot, nil) = store.read(key, for: kind), snapshot.generatedAt <= known
             else { return nil }
             stored = CommittedContent(
                 revision: snapshot.revision, kind: snapshot.kind, fingerprint: snapshot.fingerprint,

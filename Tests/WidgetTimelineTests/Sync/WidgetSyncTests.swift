@@ -36,6 +36,25 @@ struct WidgetSyncTests {
         WidgetSync(store: store ?? self.store, reloader: reloader, clock: clock, debounce: debounce, log: log)
     }
 
+    @Test("equal content is saved again when the newest revision is one this code cannot read")
+    func newestUnreadableIsNotUnchanged() throws {
+        guard case .saved(let first, _, _) = try sync().commit(.init(count: 1, debugNote: ""), for: widget)
+        else {
+            Issue.record("not saved")
+            return
+        }
+        // Another writer (a tool, an older app) commits what this payload type cannot decode.
+        let junk = try SnapshotDraft(
+            kind: widget.kind, key: widget.defaultKey, generatedAt: clock.now,
+            payload: JSONValue.string("junk"))
+        #expect(try store.commit(junk).revision == first + 1)
+        // A fresh sync (a relaunch) knows only the store, whose newest readable revision is `first`.
+        #expect(
+            try sync().commit(.init(count: 1, debugNote: ""), for: widget)
+                == .saved(revision: first + 2, reload: .requested))
+        #expect(store.read(widget.defaultKey, for: widget).snapshot?.revision == first + 2)
+    }
+
     @Test("a failed save asks for no reload and leaves the previous snapshot intact")
     func failedSaveNoReload() throws {
         try sync().commit(.init(count: 1, debugNote: ""), for: widget)
