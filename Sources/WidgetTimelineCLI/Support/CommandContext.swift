@@ -12,6 +12,13 @@ import WidgetTimeline
 /// Where text goes: standard output, standard error, or a buffer in tests.
 public protocol TextSink: AnyObject {
     func write(_ text: String)
+    /// Why output stopped reaching its destination (a full disk, a closed descriptor, a reader
+    /// gone), once a write has failed; `nil` while every write has arrived.
+    var failure: POSIXErrorCode? { get }
+}
+
+extension TextSink {
+    public var failure: POSIXErrorCode? { nil }
 }
 
 /// Everything a command touches outside itself, passed in so tests run commands in-process with
@@ -71,8 +78,15 @@ public struct CommandContext {
     /// The real process: file descriptors 1 and 2 (asking whether 2 is a terminal), the real
     /// stdin, working directory and clock.
     public static func live() -> CommandContext {
-        CommandContext(
-            standardOutput: FileDescriptorSink(descriptor: 1),
+        // A descriptor closed at start (`>&-`) would be the next file the command opens — a record,
+        // the log — and output would land in it. /dev/null takes its place; output to it is a
+        // failure all the same.
+        var closed: Set<Int32> = []
+        for descriptor: Int32 in 0...2 where fcntl(descriptor, F_GETFD) == -1 && errno == EBADF {
+            if open("/dev/null", O_RDWR) == descriptor { closed.insert(descriptor) }
+        }
+        return CommandContext(
+            standardOutput: FileDescriptorSink(descriptor: 1, failure: closed.contains(1) ? .EBADF : nil),
             standardError: FileDescriptorSink(descriptor: 2),
             standardErrorIsTerminal: isatty(2) == 1,
             readStandardInput: { limit in
@@ -106,13 +120,21 @@ public struct CommandContext {
 }
 
 /// A sink writing straight to a file descriptor, unbuffered, so output and errors interleave as
-/// they happen. A reader that went away (`widget-timeline demo | head`) ends the writing quietly.
+/// they happen. The first failed write ends the writing and is kept in ``failure``: a reader that
+/// went away (`widget-timeline demo | head`) ends it quietly; ``CommandLineTool`` reports the rest.
 public final class FileDescriptorSink: TextSink {
     private let descriptor: Int32
+    public private(set) var failure: POSIXErrorCode?
 
-    public init(descriptor: Int32) { self.descriptor = descriptor }
+    /// - Parameter failure: a failure known before any write (the descriptor was closed when the
+    ///   process started).
+    public init(descriptor: Int32, failure: POSIXErrorCode? = nil) {
+        self.descriptor = descriptor
+        self.failure = failure
+    }
 
     public func write(_ text: String) {
+        guard failure == nil else { return }
         var bytes = Array(text.utf8)
         var offset = 0
         while offset < bytes.count {
@@ -124,6 +146,7 @@ public final class FileDescriptorSink: TextSink {
             } else if written < 0 && errno == EINTR {
                 continue
             } else {
+                failure = written < 0 ? POSIXErrorCode(rawValue: errno) ?? .EIO : .EIO
                 return
             }
         }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Text from files and arguments, made safe to print: a control character in a payload, a key or
 /// an argument must not start a new line of an error, rewrite the table a person reads, or drive
 /// the terminal (`ESC [2J`). Control characters are written as escapes such as `\n` and `\u{1B}`;
@@ -47,4 +49,6 @@ final class ControlCharacterEscapingSink: TextSink {
     }
 
     func write(_ text: String) { base.write(TerminalText.escaping(text, keeping: kept)) }
+
+    var failure: POSIXErrorCode? { base.failure }
 }
