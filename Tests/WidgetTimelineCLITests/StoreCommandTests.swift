@@ -94,6 +94,30 @@ struct StoreCommandTests {
         }
     }
 
+    @Test(
+        "a raw payload keeps every digit a reader holds and refuses the rest (exit 65, nothing written)",
+        arguments: [
+            "1234567890123456789012345678901234567891", "99999999999999999999999999999999999999.9",
+            "0.1234567890123456789012345678901234567891", "1.00000000000000001e200",
+        ])
+    func numberDigits(tooLong: String) throws {
+        try withDirectory { directory in
+            let exact =
+                "[340282366920938463463374607431768211455,-12345678901234567890123456789012345678,0.1]"
+            #expect(write(exact, ["--key", "k"], in: directory).exitCode == .success)
+            let read = CLIHarness.run([
+                "store", "read", "--dir", directory.path, "--key", "k", "--format", "json",
+            ])
+            #expect(read.standardOutput.contains(#""payload":\#(exact)"#), "\(read.standardOutput)")
+            let refused = write("[\(tooLong)]", ["--key", "k"], in: directory)
+            #expect(refused.exitCode == .badData, "\(refused.standardError)")
+            #expect(refused.standardError.contains("has more digits than"), "\(refused.standardError)")
+            let files = try FileManager.default.contentsOfDirectory(
+                atPath: directory.appendingPathComponent("snapshots/k").path)
+            #expect(files == ["0000000001.snapshot"])
+        }
+    }
+
     @Test("a payload file, --expect for compare-and-swap, and a relative --dir")
     func payloadFileAndExpect() throws {
         try withDirectory { directory in

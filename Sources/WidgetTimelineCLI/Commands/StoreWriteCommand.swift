@@ -80,8 +80,17 @@ struct StoreWriteCommand: Command {
         } else if let widget {
             outcome = try commit(data, source: source, as: widget, to: store, at: context.now())
         } else {
-            let payload = try DecodingFailure.decode(
-                JSONValue.self, from: data, what: "payload", source: source)
+            // Parsed, not decoded: `JSONDecoder` holds a number in a `Double` or a `Decimal` and
+            // would silently drop digits beyond 38; the commit refuses what a reader cannot hold.
+            let payload: JSONValue
+            do {
+                payload = try JSONParser.parse(data)
+            } catch {
+                throw CommandFailure(
+                    .badData,
+                    "payload \(source) is not valid: \(JSONDecodingError(path: nil, message: error.description))"
+                )
+            }
             outcome = try commit(
                 payload, kind: String(key.purpose), schemaVersion: 1, to: store, at: context.now())
         }
