@@ -48,6 +48,9 @@ public enum SnapshotStoreError: Error, Sendable, Hashable, CustomStringConvertib
     /// the device is locked), which a widget should report as unreadable rather than missing.
     public var isPermissionDenied: Bool { fileSystemError?.isPermissionDenied ?? false }
 
+    /// Whether the error means the volume (or the user's quota) is full.
+    var isOutOfSpace: Bool { fileSystemError.map { $0.code == ENOSPC || $0.code == EDQUOT } ?? false }
+
     public var description: String {
         switch self {
         case .conflict(let current):

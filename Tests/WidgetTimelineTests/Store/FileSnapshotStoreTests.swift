@@ -114,6 +114,35 @@ struct FileSnapshotStoreTests {
         }
     }
 
+    @Test("a full disk holding a dead writer's temporary file: the commit removes it and succeeds")
+    func fullOfAbandonedFiles() throws {
+        try withTemporaryDirectory { directory throws in
+            let fileSystem = FaultInjectingFileSystem()
+            let store = FileSnapshotStore(directory: directory, fileSystem: fileSystem)
+            #expect(try store.commit(StoreFixture.draft(1)).revision == 1)
+            // A writer killed mid-write (no process has an identifier this large) left 190 kB.
+            let keyDirectory = store.directory(for: StoreFixture.key)
+            let abandoned = keyDirectory.appendingPathComponent(".tmp-2147483646-00000000000000aa")
+            try Data(count: 190_000).write(to: abandoned)
+            // The disk is full until that file is gone: the next write fails once.
+            fileSystem.faults = [FileSystemFault(.error(ENOSPC), at: .kind(.write, occurrence: 1))]
+            #expect(try store.commit(StoreFixture.draft(2)).revision == 2)
+            #expect(fileSystem.hits == 1)
+            #expect(temporaryFiles(in: keyDirectory) == [])
+            #expect(
+                store.read(StoreFixture.key, as: Counter.self, supportedSchema: 1).snapshot?.revision == 2)
+            // With nothing abandoned to remove, a full disk is the error it is, and nothing changes.
+            fileSystem.faults = [FileSystemFault(.error(ENOSPC), at: .kind(.write, occurrence: 1))]
+            #expect {
+                try store.commit(StoreFixture.draft(3))
+            } throws: { error in
+                (error as? SnapshotStoreError)?.fileSystemError?.code == ENOSPC
+            }
+            #expect(revisionFiles(in: keyDirectory) == [1, 2])
+            #expect(temporaryFiles(in: keyDirectory) == [])
+        }
+    }
+
     @Test("without an exclusive rename the store publishes with link and unlink")
     func linkFallback() throws {
         try withTemporaryDirectory { directory throws in

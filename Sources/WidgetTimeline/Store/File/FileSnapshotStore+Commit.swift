@@ -151,6 +151,35 @@ extension FileSnapshotStore {
     func publish(
         _ record: [UInt8], as destination: String, in directory: OpenDirectory
     ) throws(SnapshotStoreError) -> Publication {
+        do {
+            return try publishOnce(record, as: destination, in: directory)
+        } catch {
+            // A full disk may be full of this store's own garbage: a writer killed mid-write
+            // leaves its temporary file, and clean-up runs only after a commit succeeds. Remove
+            // the abandoned ones and try once more, or every later commit would fail too.
+            guard error.isOutOfSpace, removeAbandonedTemporaryFiles(in: directory) > 0 else { throw error }
+            return try publishOnce(record, as: destination, in: directory)
+        }
+    }
+
+    /// Removes the temporary files in `directory` that no running process will publish.
+    ///
+    /// - Returns: how many were removed.
+    private func removeAbandonedTemporaryFiles(in directory: OpenDirectory) -> Int {
+        let names =
+            (try? interruptible { () throws(FileSystemError) in
+                try fileSystem.contentsOfDirectory(directory.file)
+            })
+            ?? []
+        return names.filter {
+            isAbandoned($0, in: directory, referenceTime: { nil }) && removeQuietly($0, in: directory)
+        }
+        .count
+    }
+
+    private func publishOnce(
+        _ record: [UInt8], as destination: String, in directory: OpenDirectory
+    ) throws(SnapshotStoreError) -> Publication {
         let registry = PathSet.temporaryFilesBeingWritten
         var temporary = ""
         var temporaryPath = ""
