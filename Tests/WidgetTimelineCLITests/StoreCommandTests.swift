@@ -118,6 +118,34 @@ struct StoreCommandTests {
         }
     }
 
+    @Test(
+        "--expect takes a revision as store prints one: digits, no sign, no leading zero",
+        arguments: ["00", "+1", "007", "-1", " 1", "1e1"])
+    func expectSpelling(text: String) throws {
+        try withDirectory { directory in
+            let run = write("{}", ["--key", "k", "--expect", text], in: directory)
+            #expect(run.exitCode == .usage, "\(run.standardError)")
+            #expect(run.standardError.hasPrefix("error: --expect '\(text)' is not a revision number"))
+            #expect(
+                !FileManager.default.fileExists(atPath: directory.appendingPathComponent("snapshots").path))
+        }
+    }
+
+    @Test("a --dir that is a symbolic link loop says so, not that it does not exist")
+    func directoryLoop() throws {
+        try withDirectory { directory in
+            let first = directory.appendingPathComponent("loop-a").path
+            let second = directory.appendingPathComponent("loop-b").path
+            try FileManager.default.createSymbolicLink(atPath: first, withDestinationPath: second)
+            try FileManager.default.createSymbolicLink(atPath: second, withDestinationPath: first)
+            let run = CLIHarness.run(["store", "read", "--dir", first, "--key", "k"])
+            #expect(run.exitCode == .noInput)
+            #expect(
+                run.standardError.contains("cannot be opened: \(String(cString: strerror(ELOOP)))"),
+                "\(run.standardError)")
+        }
+    }
+
     @Test("a payload file, --expect for compare-and-swap, and a relative --dir")
     func payloadFileAndExpect() throws {
         try withDirectory { directory in

@@ -47,4 +47,20 @@ struct UnwritableOutputTests {
         let run = try Self.run(output, ["--version"], input: Data())
         #expect(run.status == 74, "\(run.status): \(run.standardError)")
     }
+
+    @Test("a standard input closed at start is named as such, not read as an empty payload")
+    func closedStandardInput() throws {
+        let cli = try #require(BuiltProducts.executable("widget-timeline"))
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "closed-stdin-\(UUID())")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let launcher = "import os, sys\nos.close(0)\nos.execv(sys.argv[1], sys.argv[1:])\n"
+        let run = try ProcessOutput.run(
+            URL(fileURLWithPath: "/usr/bin/env"),
+            ["python3", "-c", launcher, cli.path, "store", "write", "--dir", directory.path, "--key", "k"])
+        #expect(run.status == 74, "\(run.status): \(run.standardError)")
+        #expect(
+            run.standardError == "error: cannot read standard input: \(String(cString: strerror(EBADF)))\n")
+    }
 }

@@ -60,7 +60,10 @@ struct StoreWriteCommand: Command {
         observedAt = try arguments.instant("observed-at")
         expected = .any
         if let text = arguments.value("expect") {
-            guard let revision = Int(text), revision >= 0 else {
+            // Digits only, as `store` prints revisions: `Int` alone would take `+1` and `007`.
+            guard text.utf8.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }),
+                text == "0" || !text.hasPrefix("0"), let revision = Int(text)
+            else {
                 throw .usage(
                     "--expect '\(text)' is not a revision number (0 or more)", command: Self.spec.name)
             }

@@ -89,8 +89,10 @@ public struct CommandContext {
             standardOutput: FileDescriptorSink(descriptor: 1, failure: closed.contains(1) ? .EBADF : nil),
             standardError: FileDescriptorSink(descriptor: 2),
             standardErrorIsTerminal: isatty(2) == 1,
-            readStandardInput: { limit in
-                try FileHandle.standardInput.read(upToCount: limit + 1) ?? Data()
+            readStandardInput: { [stdinClosed = closed.contains(0)] limit in
+                // Closed at start, it reads as /dev/null: empty, which is not what was given.
+                if stdinClosed { throw POSIXError(.EBADF) }
+                return try FileHandle.standardInput.read(upToCount: limit + 1) ?? Data()
             },
             currentDirectoryPath: {
                 // A working directory that is gone or unreadable resolves relative paths against

@@ -27,7 +27,10 @@ enum InputFile {
             do {
                 data = try context.readStandardInput(limit)
             } catch {
-                throw CommandFailure(.ioError, "cannot read standard input: \(error.localizedDescription)")
+                let reason =
+                    (error as? POSIXError).map { String(cString: strerror($0.code.rawValue)) }
+                    ?? error.localizedDescription
+                throw CommandFailure(.ioError, "cannot read standard input: \(reason)")
             }
         } else {
             data = try readFile(context.filePath(path), limit: limit, what: what, name: name)

@@ -1,6 +1,12 @@
 import Foundation
 import WidgetTimeline
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// The `--dir` and `--key` of the `store` commands, and what their failures mean as exit codes.
 enum StoreArguments {
     /// The shared directory `--dir` names, which must exist: the store creates only its own
@@ -9,6 +15,13 @@ enum StoreArguments {
         let url = context.url(forPath: path)
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) else {
+            // "Does not exist" only when it does not: a symbolic link loop or an unreadable parent
+            // is named by the system's own reason.
+            var status = stat()
+            if stat(url.path, &status) != 0, errno != ENOENT, errno != ENOTDIR {
+                let reason = String(cString: strerror(errno))
+                throw CommandFailure(.noInput, "store directory '\(path)' cannot be opened: \(reason)")
+            }
             throw CommandFailure(.noInput, "store directory '\(path)' does not exist")
         }
         guard isDirectory.boolValue else {

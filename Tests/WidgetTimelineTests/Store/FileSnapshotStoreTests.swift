@@ -143,6 +143,24 @@ struct FileSnapshotStoreTests {
         }
     }
 
+    @Test("a revision name that cannot be removed does not stop retention of the others")
+    func unremovableOldRevision() throws {
+        try withTemporaryDirectory { directory throws in
+            let store = FileSnapshotStore(directory: directory)
+            #expect(try store.commit(StoreFixture.draft(1)).revision == 1)
+            let keyDirectory = store.directory(for: StoreFixture.key)
+            // Revision 1's name becomes a directory with something in it: `unlink` cannot remove it.
+            try FileManager.default.removeItem(at: keyDirectory.appendingPathComponent("0000000001.snapshot"))
+            try FileManager.default.createDirectory(
+                at: keyDirectory.appendingPathComponent("0000000001.snapshot/inside"),
+                withIntermediateDirectories: true)
+            for value in 2...8 { _ = try store.commit(StoreFixture.draft(value)) }
+            #expect(revisionFiles(in: keyDirectory) == [1, 6, 7, 8])
+            #expect(
+                store.read(StoreFixture.key, as: Counter.self, supportedSchema: 1).snapshot?.revision == 8)
+        }
+    }
+
     @Test("without an exclusive rename the store publishes with link and unlink")
     func linkFallback() throws {
         try withTemporaryDirectory { directory throws in

@@ -56,10 +56,13 @@ extension FileSnapshotStore {
         var firstFailure: SnapshotStoreError?
         if removingOldRevisions {
             let revisions = names.compactMap(StoreLayout.revision(fromFileName:)).sorted(by: >)
+            // One name that cannot be removed (a directory planted there, a file of another owner)
+            // must not stop the rest: retention would end for good and the directory grow forever.
             for revision in revisions.dropFirst(retainedRevisions).reversed() {
-                if let failure = remove(StoreLayout.fileName(revision: revision), in: directory) {
+                if let failure = remove(StoreLayout.fileName(revision: revision), in: directory),
+                    firstFailure == nil
+                {
                     firstFailure = failure
-                    break
                 }
             }
         }
