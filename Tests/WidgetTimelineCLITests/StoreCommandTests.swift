@@ -146,6 +146,23 @@ struct StoreCommandTests {
         }
     }
 
+    @Test("--widget with --expect: the widget's fingerprint, and the commit in the log for diagnose")
+    func widgetExpectIsLogged() throws {
+        try withDirectory { directory in
+            let key = ["--key", "task-count", "--widget", "task-count"]
+            #expect(write(#"{"count": 1}"#, key, in: directory).exitCode == .success)
+            #expect(write(#"{"count": 2}"#, key + ["--expect", "1"], in: directory).exitCode == .success)
+            let commits = FileDiagnosticLog(directory: directory).read().events.filter {
+                $0.stage == .snapshotCommit
+            }
+            #expect(commits.map(\.revision) == [1, 2])
+            // The same content through WidgetSync is unchanged: the fingerprints agree.
+            let again = write(#"{"count": 2}"#, key, in: directory)
+            #expect(again.standardOutput == "2\n")
+            #expect(again.standardError.contains("unchanged"))
+        }
+    }
+
     @Test("a payload file, --expect for compare-and-swap, and a relative --dir")
     func payloadFileAndExpect() throws {
         try withDirectory { directory in

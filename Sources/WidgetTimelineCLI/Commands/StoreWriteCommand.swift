@@ -11,10 +11,11 @@ struct StoreWriteCommand: Command {
             The payload is JSON, at most 1 MiB. With --widget it must decode as that widget's payload
             and is committed as the host app does, through WidgetSync: unchanged content is not saved
             again, and the commit and its reload request are logged to the directory's diagnostics
-            log. Without --widget (or with --expect), any JSON is stored as is, with the key's purpose
-            as its kind and schema version 1. generatedAt is now. The revision is printed only once
-            the commit is durable; on any failure nothing is published and the previous snapshot is
-            intact. See docs/store-format.md.
+            log. With --widget and --expect it is a compare-and-swap commit of that widget's payload,
+            logged but with no reload requested. Without --widget, any JSON is stored as is, with the
+            key's purpose as its kind and schema version 1. generatedAt is now. The revision is
+            printed only once the commit is durable; on any failure nothing is published and the
+            previous snapshot is intact. See docs/store-format.md.
             """,
         options: [
             OptionSpec(
@@ -81,7 +82,8 @@ struct StoreWriteCommand: Command {
         if let widget, case .any = expected {
             return try sync(data, source: source, as: widget, store: store, directory: url, in: context)
         } else if let widget {
-            outcome = try commit(data, source: source, as: widget, to: store, at: context.now())
+            outcome = try commit(
+                data, source: source, as: widget, to: store, directory: url, at: context.now())
         } else {
             // Parsed, not decoded: `JSONDecoder` holds a number in a `Double` or a `Decimal` and
             // would silently drop digits beyond 38; the commit refuses what a reader cannot hold.
@@ -141,12 +143,27 @@ struct StoreWriteCommand: Command {
         return .success
     }
 
+    /// A compare-and-swap commit of a widget's payload: fingerprinted as the kind does, and logged as
+    /// the host's commit (no reload is asked for), so `diagnose` sees the revision.
     private func commit<Kind: WidgetKind>(
-        _ data: Data, source: String, as kind: Kind, to store: FileSnapshotStore, at now: Date
+        _ data: Data, source: String, as kind: Kind, to store: FileSnapshotStore, directory: URL, at now: Date
     ) throws(CommandFailure) -> CommitOutcome {
         let payload = try DecodingFailure.decode(
             Kind.Payload.self, from: data, what: "payload", source: source)
-        return try commit(payload, kind: kind.kind, schemaVersion: kind.schemaVersion, to: store, at: now)
+        let outcome: CommitOutcome
+        do {
+            let draft = try SnapshotDraft(
+                for: kind, key: key, generatedAt: now, observedAt: observedAt, payload: payload)
+            outcome = try store.commit(draft, expecting: expected)
+        } catch {
+            throw StoreArguments.failure(error, doing: "commit '\(key)'")
+        }
+        FileDiagnosticLog(directory: directory).record(
+            DiagnosticEvent(
+                at: now, side: .host, stage: .snapshotCommit, key: key, kind: kind.kind,
+                revision: outcome.revision, schemaVersion: kind.schemaVersion,
+                reason: outcome.isDurable ? "expected" : "expected,not-durable"))
+        return outcome
     }
 
     private func commit<Payload: Codable & Sendable & Equatable>(
