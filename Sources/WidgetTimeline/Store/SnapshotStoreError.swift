@@ -103,6 +103,14 @@ extension SnapshotStoreError {
         guard let error = error as? EncodingError, case .invalidValue(_, let context) = error else {
             return .encoding(String(describing: error))
         }
+        // Foundation's writer says only this when a value nests past its limit of 512 levels.
+        if context.codingPath.isEmpty,
+            context.debugDescription == "Unable to encode the given top-level value to JSON."
+        {
+            return .encoding(
+                "the payload nests too deep for JSONEncoder, which writes at most \(JSONParser.maximumDepth) levels "
+                    + "(the envelope adds one, so a payload nests at most \(JSONParser.maximumDepth - 1))")
+        }
         return .encoding("at \(JSONDecodingError.path(context.codingPath)): \(context.debugDescription)")
     }
 }

@@ -99,6 +99,19 @@ struct SnapshotLimitsPropertyTests {
         }
     }
 
+    @Test("a payload too deep for JSONEncoder is refused with the limit named, not Foundation's bare words")
+    func tooDeepSaysSo() {
+        var payload = JSONValue.null
+        for _ in 0..<JSONParser.maximumDepth { payload = .array([payload]) }
+        #expect {
+            try SnapshotDraft(
+                kind: "limits", key: StoreFixture.key, generatedAt: Self.generatedAt, payload: payload)
+        } throws: { error in
+            "\(error)".contains("nests too deep for JSONEncoder, which writes at most 512 levels")
+                && "\(error)".contains("a payload nests at most 511")
+        }
+    }
+
     @Test(
         "size: records of the limit and one byte under are acknowledged and read back; one byte over is refused"
     )
