@@ -305,7 +305,9 @@ struct FileDiagnosticLogTests {
             for writer in 0..<writers {
                 let process = Process()
                 process.executableURL = probe
-                process.arguments = ["log", directory.path, "host", "\(eventsEach)", "w\(writer)", "\(limit)"]
+                process.arguments = [
+                    "log", directory.path, "host", "\(eventsEach)", "w\(writer)", "\(limit)",
+                ]
                 let gate = Pipe()
                 process.standardInput = gate
                 process.standardOutput = FileHandle.nullDevice
@@ -319,7 +321,9 @@ struct FileDiagnosticLogTests {
             let longestLine = 160
             var smallest = Int.max
             while children.contains(where: { $0.process.isRunning }) {
-                if let size = try? FileManager.default.attributesOfItem(atPath: log.previousPath)[.size] as? Int {
+                if let size = try? FileManager.default.attributesOfItem(atPath: log.previousPath)[.size]
+                    as? Int
+                {
                     smallest = min(smallest, size)
                 }
             }
@@ -330,7 +334,8 @@ struct FileDiagnosticLogTests {
             if let size = try? FileManager.default.attributesOfItem(atPath: log.previousPath)[.size] as? Int {
                 smallest = min(smallest, size)
             }
-            #expect(smallest >= limit - longestLine, "trial \(trial): a previous generation of \(smallest) bytes")
+            #expect(
+                smallest >= limit - longestLine, "trial \(trial): a previous generation of \(smallest) bytes")
             let contents = log.read()
             #expect(contents.skippedLines == 0, "trial \(trial)")
             for writer in 0..<writers {
@@ -344,7 +349,9 @@ struct FileDiagnosticLogTests {
         }
     }
 
-    @Test("a claim left by a process killed mid-rotation delays the rotation by one generation, then is taken over")
+    @Test(
+        "a claim left by a process killed mid-rotation delays the rotation by one generation, then is taken over"
+    )
     func staleClaim() throws {
         let directory = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -368,9 +375,10 @@ struct FileDiagnosticLogTests {
         }
         // Rotated only once the file had grown a whole generation past the limit it was claimed at.
         #expect(try #require(size(log.previousPath)) >= 2 * 4096)
-        #expect(try FileManager.default.contentsOfDirectory(atPath: log.logDirectory).sorted() == [
-            "events.1.jsonl", "events.jsonl",
-        ])
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: log.logDirectory).sorted() == [
+                "events.1.jsonl", "events.jsonl",
+            ])
         // Nothing lost; the previous generation, twice the limit, is read from its newest part.
         let revisions = log.read().events.compactMap(\.revision)
         #expect(revisions == Array((revisions.first ?? 0)...revision) && revisions.first ?? 9 <= 1)
