@@ -97,24 +97,29 @@ public struct KeyDiagnosis: Sendable, Hashable {
         var event: DiagnosticEvent
     }
 
+    /// The newest evidence in the log that a revision of the key is saved, and what it tells.
+    enum Saved {
+        /// The host committed it, and asks for a reload.
+        case hostCommit
+        /// An interactive widget's intent saved it; the system reloads the tapped widget itself.
+        case intentCommit
+        /// The extension fetched and saved it during a provider run.
+        case fetched
+        /// The host found the content unchanged and kept it: the commit is older than the log.
+        case kept
+        /// Only a read shows it: the commit is older than the log.
+        case read
+    }
+
     private static func walk(key: String, events: [LoggedEvent], all: [LoggedEvent]) -> [Finding] {
         var findings: [Finding] = []
         func fail(_ stage: Stage, _ detail: String) -> [Finding] {
             findings + [Finding(stage: stage, verdict: .failed, detail: detail)]
         }
 
-        // 1. The newest host commit: the last one logged.
-        guard let logged = events.last(where: { $0.event.stage == .snapshotCommit && $0.event.side == .host })
-        else {
-            if let saved = events.last(where: { $0.event.stage == .snapshotCommit }) {
-                findings.append(
-                    Finding(
-                        stage: .saved, verdict: .passed,
-                        detail:
-                            "extension saved fetched revision \(saved.event.revision ?? 0) at \(clock(saved.event.at))"
-                    ))
-                return walkExtension(from: saved, key: key, events: events, findings: findings)
-            }
+        // 1. The newest save: a commit from either side, or a kept revision whose commit the log
+        // no longer holds, or at least a revision read.
+        guard let (saved, anchor) = newestSave(in: events) else {
             let failedCommit = events.last { $0.event.stage == .error && $0.event.side == .host }?.event
             let detail =
                 failedCommit.map {
@@ -123,107 +128,188 @@ public struct KeyDiagnosis: Sendable, Hashable {
                 ?? "no host commit for '\(key)' in the log → the host never saved it, or logs to another directory"
             return fail(.saved, detail)
         }
-        let commit = logged.event
-        let revision = commit.revision ?? 0
-        findings.append(
-            Finding(stage: .saved, verdict: .passed, detail: "host committed revision \(revision)"))
+        let revision = anchor.event.revision ?? 0
+        if let failed = events.last(where: {
+            $0.position > anchor.position && $0.event.stage == .error && $0.event.side == .host
+        })?.event {
+            return fail(
+                .saved,
+                "host tried to save at \(clock(failed.at)) but failed (\(failed.reason ?? "error")) "
+                    + "→ revision \(revision), saved before, is the newest")
+        }
+        let at = clock(anchor.event.at)
+        let savedDetail: String
+        switch saved {
+        case .hostCommit: savedDetail = "host committed revision \(revision)"
+        case .intentCommit: savedDetail = "revision \(revision) saved from an intent at \(at)"
+        case .fetched: savedDetail = "extension saved fetched revision \(revision) at \(at)"
+        case .kept:
+            savedDetail =
+                "host kept revision \(revision) at \(at): unchanged content, saved before the log begins"
+        case .read:
+            savedDetail = "revision \(revision) is saved: read at \(at), committed before the log begins"
+        }
+        findings.append(Finding(stage: .saved, verdict: .passed, detail: savedDetail))
 
-        // 2. A reload of the commit's kind, after it.
-        let kind = commit.kind ?? ""
-        let reloads = all.filter { $0.position > logged.position && $0.event.stage == .reloadRequest }.map(
-            \.event)
-        if let skipped = reloads.first(where: { $0.kind == kind && $0.reason == "not-installed" }),
-            !reloads.contains(where: { ($0.kind == kind || $0.kind == "*") && $0.reason != "not-installed" })
-        {
+        // 2. A reload of the commit's kind after it — where the log can show one.
+        let runs = events.filter { $0.event.stage == .providerRun && $0.event.side == .widgetExtension }
+        switch saved {
+        case .hostCommit:
+            break
+        case .intentCommit:
+            findings.append(
+                Finding(
+                    stage: .reloadRequested, verdict: .notObserved,
+                    detail: "the system reloads the tapped widget after the intent (not logged)"))
+            return walkRuns(
+                runs.filter { $0.position > anchor.position }, revision: revision,
+                since: "the intent's save at \(at)",
+                events: events, findings: findings)
+        case .fetched:
+            findings.append(
+                Finding(
+                    stage: .reloadRequested, verdict: .notObserved,
+                    detail: "no host reload (the extension fetched the data)"))
+            guard let run = runs.last(where: { $0.position < anchor.position }) else {
+                return findings + [
+                    Finding(stage: .providerRan, verdict: .notObserved, detail: "no provider run logged")
+                ]
+            }
+            findings.append(
+                Finding(
+                    stage: .providerRan, verdict: .passed, detail: "provider ran at \(clock(run.event.at))"))
+            return walkRead(in: run, reaching: revision, events: events, findings: findings)
+        case .kept, .read:
+            findings.append(
+                Finding(
+                    stage: .reloadRequested, verdict: .notObserved,
+                    detail: "the commit of revision \(revision) and its reload request are older than the log"
+                ))
+            guard !runs.isEmpty else {
+                return findings + [
+                    Finding(
+                        stage: .providerRan, verdict: .notObserved,
+                        detail: "no provider run for '\(key)' in the log; one may have run before it begins")
+                ]
+            }
+            return walkRuns(runs, revision: revision, since: "", events: events, findings: findings)
+        }
+
+        let kind = anchor.event.kind ?? ""
+        let reloads = all.filter { $0.position > anchor.position && $0.event.stage == .reloadRequest }
+        // A reload of the commit's kind (any key: the system reloads every widget of the kind), of
+        // every kind, or of a kind the commit named for this key.
+        let relevant = reloads.filter {
+            $0.event.kind == kind || $0.event.kind == "*" || ($0.event.key == key && $0.event.kind != nil)
+        }
+        let requested = relevant.filter { $0.event.reason != "not-installed" }
+        if requested.isEmpty, let skipped = relevant.first?.event {
             return fail(
                 .reloadRequested,
-                "reload of kind '\(kind)' skipped at \(clock(skipped.at)): the system reported no installed widget "
-                    + "of that kind → check the kind string, or that the widget is added")
+                "reload of kind '\(skipped.kind ?? kind)' skipped at \(clock(skipped.at)): the system reported no "
+                    + "installed widget of that kind → check the kind string, or that the widget is added")
         }
-        guard
-            let reload = all.first(where: {
-                $0.position > logged.position && $0.event.stage == .reloadRequest
-                    && ($0.event.kind == kind || $0.event.kind == "*") && $0.event.reason != "not-installed"
-            })
-        else {
-            if let other = reloads.first(where: { $0.key == key }) {
-                return fail(
-                    .reloadRequested,
-                    "reload requested for kind '\(other.kind ?? "?")', but revision \(revision) is for '\(kind)' "
-                        + "→ reload the kind that shows this key")
-            }
+        guard let reload = requested.first else {
             return fail(
                 .reloadRequested,
                 "no reload requested for kind '\(kind)' after revision \(revision) "
                     + "→ the widget shows it only at its next scheduled refresh")
         }
+        let reloadedKinds = Set(requested.compactMap(\.event.kind))
+        let shown =
+            reloadedKinds.contains(kind) || reloadedKinds.contains("*") ? kind : reload.event.kind ?? kind
         findings.append(
-            Finding(stage: .reloadRequested, verdict: .passed, detail: "reload requested for kind '\(kind)'"))
+            Finding(stage: .reloadRequested, verdict: .passed, detail: "reload requested for kind '\(shown)'")
+        )
 
-        // 3. A provider run for this key after the reload request.
-        let runs = all.filter {
-            $0.position > reload.position && $0.event.stage == .providerRun
-                && $0.event.side == .widgetExtension
+        // 3. A provider run for this key, of a kind reloaded, after the reload request. Runs for
+        // other keys say nothing about this one.
+        let after = runs.filter { $0.position > reload.position }
+        let matching = after.filter {
+            reloadedKinds.contains("*") || $0.event.kind.map(reloadedKinds.contains) ?? true
         }
-        guard let run = runs.first(where: { $0.event.key == key }) else {
-            if let other = runs.first(where: { $0.event.kind != nil && $0.event.kind != kind })?.event {
-                return fail(
-                    .providerRan,
-                    "the extension ran kind '\(other.kind ?? "?")' but no provider of kind '\(kind)' "
-                        + "→ the kind string reloaded does not match the widget's configuration")
-            }
+        if matching.isEmpty, let other = after.first?.event {
             return fail(
                 .providerRan,
-                "no provider run since the reload request at \(clock(reload.event.at)) "
-                    + "→ the system has not refreshed yet (budget, app in foreground), or the extension logs elsewhere"
-            )
-        }
-        if run.event.kind != nil && run.event.kind != kind {
-            return fail(
-                .providerRan,
-                "the provider for '\(key)' runs kind '\(run.event.kind ?? "?")', but the host reloads '\(kind)' "
+                "the provider for '\(key)' runs kind '\(other.kind ?? "?")', but the host reloads '\(shown)' "
                     + "→ the kind strings must match")
         }
-        findings.append(
-            Finding(stage: .providerRan, verdict: .passed, detail: "provider ran at \(clock(run.event.at))"))
-        return walkRead(after: run, revision: revision, key: key, events: events, findings: findings)
+        return walkRuns(
+            matching, revision: revision, since: "the reload request at \(clock(reload.event.at))",
+            events: events,
+            findings: findings)
     }
 
-    /// Stages 3–6 for a revision the extension itself fetched and saved (no host involvement).
-    private static func walkExtension(
-        from saved: LoggedEvent, key: String, events: [LoggedEvent], findings: [Finding]
-    )
-        -> [Finding]
-    {
+    /// The newest event that shows a revision of the key saved, and what kind of evidence it is.
+    private static func newestSave(in events: [LoggedEvent]) -> (Saved, LoggedEvent)? {
+        let saves = events.filter { $0.event.stage == .snapshotCommit || $0.event.stage == .dedupeSkip }
+        if var newest = saves.last {
+            // A kept revision whose commit is in the log: the commit says more.
+            if newest.event.stage == .dedupeSkip,
+                let commit = saves.last(where: {
+                    $0.event.stage == .snapshotCommit && $0.event.revision == newest.event.revision
+                })
+            {
+                newest = commit
+            }
+            let event = newest.event
+            if event.stage == .dedupeSkip { return (.kept, newest) }
+            if event.reason?.split(separator: ",").contains("intent") == true {
+                return (.intentCommit, newest)
+            }
+            return (event.side == .host ? .hostCommit : .fetched, newest)
+        }
+        return events.last { $0.event.stage == .snapshotRead && $0.event.revision != nil }.map { (.read, $0) }
+    }
+
+    /// Stages 3–6 over the provider runs that could show `revision`: the first shows the provider
+    /// runs; the first that reached the revision is read on. A run logged after a commit may have
+    /// started before it (a run's events are written when it ends) and read the revision before:
+    /// a later run that reached it still passes.
+    private static func walkRuns(
+        _ runs: [LoggedEvent], revision: Int, since: String, events: [LoggedEvent], findings: [Finding]
+    ) -> [Finding] {
         var findings = findings
-        findings.append(
-            Finding(
-                stage: .reloadRequested, verdict: .notObserved,
-                detail: "no host reload (the extension fetched the data)"))
-        guard
-            let run = events.last(where: { $0.event.stage == .providerRun && $0.position < saved.position })
-        else {
+        guard let first = runs.first else {
             return findings + [
-                Finding(stage: .providerRan, verdict: .notObserved, detail: "no provider run logged")
+                Finding(
+                    stage: .providerRan, verdict: .failed,
+                    detail: "no provider run since \(since) "
+                        + "→ the system has not refreshed yet (budget, app in foreground), or the extension logs elsewhere"
+                )
             ]
         }
+        let run = runs.first { reached(in: $0, events: events) ?? -1 >= revision } ?? runs.last ?? first
         findings.append(
             Finding(stage: .providerRan, verdict: .passed, detail: "provider ran at \(clock(run.event.at))"))
-        return walkRead(
-            after: run, revision: saved.event.revision ?? 0, key: key, events: events, findings: findings)
+        return walkRead(in: run, reaching: revision, events: events, findings: findings)
     }
 
+    /// The events of the run `run` logged: the key's events after it, up to its next run.
+    private static func segment(of run: LoggedEvent, events: [LoggedEvent]) -> [DiagnosticEvent] {
+        let later = events.drop { $0.position <= run.position }
+        return Array(later.prefix { $0.event.stage != .providerRun }.map(\.event))
+    }
+
+    /// The newest revision a run read or saved.
+    private static func reached(in run: LoggedEvent, events: [LoggedEvent]) -> Int? {
+        segment(of: run, events: events).filter {
+            $0.stage == .snapshotRead || ($0.stage == .snapshotCommit && $0.side == .widgetExtension)
+        }.compactMap(\.revision).max()
+    }
+
+    /// Stages 4–6 for one run: did it read (or fetch and save) `revision` or newer, and build a
+    /// timeline from it?
     private static func walkRead(
-        after run: LoggedEvent,
-        revision: Int,
-        key: String,
+        in run: LoggedEvent,
+        reaching revision: Int,
         events: [LoggedEvent],
         findings: [Finding]
     ) -> [Finding] {
         var findings = findings
-        let later = events.filter { $0.position > run.position }.map(\.event)
+        let later = segment(of: run, events: events)
         let ranAt = clock(run.event.at)
-        // 4. The revision the provider read.
+        // 4. The revision the provider read, or fetched and saved.
         guard let read = later.first(where: { $0.stage == .snapshotRead }) else {
             return findings + [
                 Finding(
@@ -233,25 +319,27 @@ public struct KeyDiagnosis: Sendable, Hashable {
                 )
             ]
         }
-        guard let readRevision = read.revision else {
+        let fetched = later.last { $0.stage == .snapshotCommit && $0.side == .widgetExtension }
+        let kept = later.last { $0.stage == .snapshotRead && $0.reason == "conflict-kept-stored" }
+        let readText =
+            read.revision.map { "read revision \($0)" } ?? "found no snapshot (\(read.reason ?? "missing"))"
+        if let saved = fetched?.revision ?? kept?.revision, saved >= revision {
+            let how = fetched != nil ? "fetched and saved" : "kept, after a conflict, the stored"
+            findings.append(
+                Finding(
+                    stage: .revisionRead, verdict: .passed,
+                    detail: "provider \(readText), then \(how) revision \(saved)"))
+        } else if let readRevision = read.revision, readRevision >= revision {
+            findings.append(
+                Finding(
+                    stage: .revisionRead, verdict: .passed, detail: "provider read revision \(readRevision)"))
+        } else {
             return findings + [
                 Finding(
                     stage: .revisionRead, verdict: .failed,
-                    detail:
-                        "provider ran at \(ranAt) but found no snapshot (\(read.reason ?? "missing")) "
-                        + "→ the extension reads another directory (check the App Group identifier)")
+                    detail: readFailure(read, ranAt: ranAt, revision: revision))
             ]
         }
-        if readRevision < revision {
-            return findings + [
-                Finding(
-                    stage: .revisionRead, verdict: .failed,
-                    detail: "provider ran at \(ranAt) but read revision \(readRevision) "
-                        + "→ the extension reads another directory or an old copy")
-            ]
-        }
-        findings.append(
-            Finding(stage: .revisionRead, verdict: .passed, detail: "provider read revision \(readRevision)"))
 
         // 5. The timeline built.
         guard let build = later.first(where: { $0.stage == .timelineBuild }) else {
@@ -282,5 +370,32 @@ public struct KeyDiagnosis: Sendable, Hashable {
                 stage: .rendered, verdict: .notObserved,
                 detail: "rendering is not logged; check the view's states with previews"))
         return findings
+    }
+
+    /// Why a read did not reach `revision`, by what the read found.
+    private static func readFailure(_ read: DiagnosticEvent, ranAt: String, revision: Int) -> String {
+        let reason = read.reason ?? "missing"
+        if let readRevision = read.revision {
+            if reason == "fallback" {
+                return
+                    "provider ran at \(ranAt) but read revision \(readRevision): a newer revision could not be "
+                    + "read and it fell back → the newer record is corrupted or of a schema it cannot read"
+            }
+            return "provider ran at \(ranAt) but read revision \(readRevision) "
+                + "→ the extension reads another directory or an old copy"
+        }
+        switch reason {
+        case "missing":
+            return "provider ran at \(ranAt) but found no snapshot (missing) "
+                + "→ the extension reads another directory (check the App Group identifier)"
+        case UnavailableReason.snapshotIncompatible.rawValue:
+            return "provider ran at \(ranAt) but cannot read the snapshot's schema version "
+                + "\(read.schemaVersion.map(String.init) ?? "?") (\(reason)) → the host writes a schema this extension does not know"
+        case UnavailableReason.snapshotCorrupted.rawValue:
+            return "provider ran at \(ranAt) but every stored revision is corrupted (\(reason)) "
+                + "→ the next save repairs it"
+        default:
+            return "provider ran at \(ranAt) but could not read the store (\(reason))"
+        }
     }
 }

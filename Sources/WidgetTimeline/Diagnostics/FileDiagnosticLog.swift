@@ -120,11 +120,9 @@ public struct FileDiagnosticLog: DiagnosticSink {
     private func append(_ lines: [UInt8], in log: OpenDirectory) {
         guard var (file, size) = openForAppending(in: log) else { return }
         if size > 0, size + lines.count > maximumBytes {
-            // Rotate: whichever process gets here first renames; the other's descriptor then
-            // points at the renamed file, which is why it reopens the current name.
-            _ = try? interruptible { () throws(FileSystemError) in
-                try fileSystem.rename(Self.currentName, to: Self.previousName, in: log.file)
-            }
+            rotate(file, in: log)
+            // Whoever rotated, the current name now names a new file, or (another process is
+            // between two steps of its rotation) still the measured one: append to what it names.
             try? fileSystem.close(file)
             guard let reopened = openForAppending(in: log) else { return }
             (file, size) = reopened
@@ -155,6 +153,91 @@ public struct FileDiagnosticLog: DiagnosticSink {
             }
             written += max(0, count)
         }
+    }
+
+    /// Makes the file `measured` — the current file as this process opened and measured it — the
+    /// previous generation, unless another process already did, without a lock and without ever
+    /// renaming a file this process did not measure.
+    ///
+    /// A plain `rename(events.jsonl, events.1.jsonl)` goes by name: two processes that both measured
+    /// the full file would both rename, and the second would move the new, nearly empty current
+    /// file over the generation the first had just kept. Instead the file is claimed by its
+    /// identity: `link` gives it a second name made of its device and inode, which fails for every
+    /// other process that measured it. The claimant checks that the name is the file it measured
+    /// (the current name may already name a newer file: that mistaken name is released), removes
+    /// the current name — the next append starts a new file — and renames its claim over the
+    /// previous generation. A claim left by a process killed mid-rotation is taken over, under the
+    /// next claim name, once the file has grown a whole generation past it.
+    private func rotate(_ measured: OpenFile, in log: OpenDirectory) {
+        guard
+            let identity = try? interruptible({ () throws(FileSystemError) in
+                try fileSystem.status(measured).identity
+            }) ?? nil
+        else {
+            // A file system that cannot tell files apart: rotate by name.
+            _ = try? interruptible { () throws(FileSystemError) in
+                try fileSystem.rename(Self.currentName, to: Self.previousName, in: log.file)
+            }
+            return
+        }
+        var level = 0
+        while !link(Self.currentName, to: Self.claimName(for: identity, level: level), in: log) {
+            // Claimed already: by a process rotating it now, or by one killed mid-rotation. Only a
+            // claim left behind lets the file grow a generation past it.
+            guard level < Self.maximumClaimLevel,
+                let current = try? interruptible({ () throws(FileSystemError) in
+                    try fileSystem.status(of: Self.currentName, in: log.file)
+                }),
+                current.identity == identity, current.size >= (level + 2) * maximumBytes
+            else { return }
+            level += 1
+        }
+        let claim = Self.claimName(for: identity, level: level)
+        guard names(claim, identity, in: log) else {
+            // The current name named a newer file: release the mistaken second name.
+            unlink(claim, in: log)
+            return
+        }
+        // Checked again just before: a process that stopped between its claim and here for as long
+        // as the others took to write a whole generation was taken over, and the current name may
+        // name the next file by now.
+        if names(Self.currentName, identity, in: log) { unlink(Self.currentName, in: log) }
+        _ = try? interruptible { () throws(FileSystemError) in
+            try fileSystem.rename(claim, to: Self.previousName, in: log.file)
+        }
+        // Every other claim of this file — left by a killed process, or by one taken over; and this
+        // one if the file was the previous generation already, when a rename does nothing.
+        for stale in 0...Self.maximumClaimLevel {
+            let name = Self.claimName(for: identity, level: stale)
+            if names(name, identity, in: log) { unlink(name, in: log) }
+        }
+    }
+
+    /// Whether the entry `name` of the log directory is the file `identity`.
+    private func names(_ name: String, _ identity: FileIdentity, in log: OpenDirectory) -> Bool {
+        let status = try? interruptible { () throws(FileSystemError) in
+            try fileSystem.status(of: name, in: log.file)
+        }
+        return status?.identity == identity
+    }
+
+    /// How many claims left behind a rotation takes over before it leaves the file unrotated.
+    static let maximumClaimLevel = 8
+
+    /// The name a rotation claims the file `identity` under:
+    /// `events.rotating-<device>-<inode>-<level>`.
+    public static func claimName(for identity: FileIdentity, level: Int) -> String {
+        "events.rotating-\(identity.device)-\(identity.inode)-\(level)"
+    }
+
+    private func link(_ source: String, to destination: String, in log: OpenDirectory) -> Bool {
+        (try? interruptible { () throws(FileSystemError) in
+            try fileSystem.link(source, to: destination, in: log.file)
+        }) != nil
+    }
+
+    private func unlink(_ name: String, in log: OpenDirectory) {
+        _ = try? interruptible { () throws(FileSystemError) in try fileSystem.unlink(name, in: log.file) }
     }
 
     /// The current file, opened to append, and its size; `nil` when it cannot be opened or is not a

@@ -64,8 +64,13 @@ struct DiagnoseCommand: Command {
         if contents.events.isEmpty, contents.skippedLines == 0, let first = refused.first {
             throw CommandFailure(.noInput, "cannot read the diagnostics log: \(first)")
         }
-        if let key { contents.events = contents.events.filter { $0.key == key.rawValue } }
-        let diagnosis = Diagnosis(events: contents.events)
+        // Every event is diagnosed: a key's reload may carry no key (a debounced or flushed one, a
+        // reload of every kind), so `--key` selects the verdict, never the evidence.
+        var diagnosis = Diagnosis(events: contents.events)
+        if let key {
+            diagnosis.keys = diagnosis.keys.filter { $0.key == key.rawValue }
+            contents.events = contents.events.filter { $0.key == nil || $0.key == key.rawValue }
+        }
         switch format {
         case .json:
             let report = DiagnoseReport(diagnosis, contents: contents, includeEvents: showEvents)

@@ -12,8 +12,10 @@
 //       extension's side through WidgetSync.commitFromIntent (asking, as the intent path may, for
 //       the schedule kind too), then runs the task-count provider as the system does when perform()
 //       returns; prints "TAP <committed revision> READ <revision read> COUNT <count read>".
-//   WidgetPipelineProbe log <dir> <side> <count>
-//       appends count events to the diagnostics log; prints "ACK <n>" after each.
+//   WidgetPipelineProbe log <dir> <side> <count> [<key> <maximum bytes>]
+//       appends count events to the diagnostics log; prints "ACK <n>" after each. With a key and
+//       a rotation size, the events are for that key, revisions 1...count, in a log rotated at that
+//       size, and writing starts only once standard input is closed (a start line for many probes).
 import Foundation
 import WidgetTimeline
 import WidgetTimelineExamples
@@ -135,11 +137,17 @@ case "extension":
 case "log":
     guard arguments.count >= 4, let count = Int(arguments[3]) else { fail("log <dir> <side> <count>") }
     let side: DiagnosticEvent.Side = arguments[2] == "host" ? .host : .widgetExtension
+    var key = widget.defaultKey
+    var eventLog = log
+    if arguments.count >= 6, let limit = Int(arguments[5]) {
+        key = SnapshotKey(purpose: arguments[4])
+        eventLog = FileDiagnosticLog(directory: directory, maximumBytes: limit)
+        _ = FileHandle.standardInput.readDataToEndOfFile()
+    }
     for index in 1...count {
-        log.record(
+        eventLog.record(
             DiagnosticEvent(
-                at: Date(), side: side, stage: .snapshotRead, key: widget.defaultKey, kind: widget.kind,
-                revision: index))
+                at: Date(), side: side, stage: .snapshotRead, key: key, kind: widget.kind, revision: index))
         say("ACK \(index)")
     }
 default:

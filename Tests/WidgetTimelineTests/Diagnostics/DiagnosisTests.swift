@@ -83,9 +83,47 @@ struct DiagnosisTests {
         #expect(firstFailure(Array(healthy.prefix(2)))?.stage == .providerRan)
     }
 
-    @Test("no host commit at all")
+    @Test("no host commit at all, and the provider found nothing")
     func noCommit() {
-        #expect(firstFailure(Array(healthy.dropFirst(2)))?.stage == .saved)
+        var events = Array(healthy.dropFirst(2))
+        events[1] = event(2, .widgetExtension, .snapshotRead, reason: "missing")
+        #expect(firstFailure(events)?.stage == .saved)
+        #expect(firstFailure(events)?.detail.contains("the host never saved it") == true)
+    }
+
+    @Test("a save that failed after the last commit: the newest data never reached the store")
+    func failedSaveAfterCommit() {
+        let events = healthy + [event(5, .host, .error, reason: "io-synchronize-EIO")]
+        #expect(firstFailure(events)?.stage == .saved)
+        #expect(firstFailure(events)?.detail.contains("revision 18, saved before, is the newest") == true)
+    }
+
+    @Test("a read that fell back past an unreadable newer revision says so, not another directory")
+    func fallbackRead() {
+        var events = healthy
+        events[3] = event(2, .widgetExtension, .snapshotRead, revision: 17, reason: "fallback")
+        #expect(firstFailure(events)?.stage == .revisionRead)
+        #expect(firstFailure(events)?.detail.contains("fell back") == true)
+        #expect(firstFailure(events)?.detail.contains("another directory") == false)
+    }
+
+    @Test("a snapshot of an unknown schema is not blamed on the App Group")
+    func incompatibleRead() {
+        var events = healthy
+        events[3] = event(2, .widgetExtension, .snapshotRead, reason: "snapshot-incompatible")
+        #expect(firstFailure(events)?.stage == .revisionRead)
+        #expect(firstFailure(events)?.detail.contains("App Group") == false)
+    }
+
+    @Test(
+        "a reload of another kind named for this key passes; the provider of the commit's kind running then fails"
+    )
+    func namedOtherKind() {
+        var events = healthy
+        events[1].kind = "task-list"
+        #expect(firstFailure(events)?.stage == .providerRan)
+        for index in 2...4 { events[index].kind = "task-list" }
+        #expect(firstFailure(events) == nil)
     }
 
     @Test("an empty timeline")

@@ -290,6 +290,99 @@ struct FileDiagnosticLogTests {
         #expect(contents.events.filter { $0.side == .widgetExtension }.count >= acknowledged)
         #expect(contents.events.filter { $0.side == .host }.count >= 20)
     }
+
+    @Test(
+        "many processes crossing the rotation size at once never destroy a generation: the previous one is always a full one, each writer's events a gapless run"
+    )
+    func concurrentRotation() throws {
+        let probe = try #require(BuiltProducts.executable("WidgetPipelineProbe"))
+        let (writers, eventsEach, limit) = (12, 150, 4096)
+        for trial in 0..<4 {
+            let directory = try temporaryDirectory()
+            defer { try? FileManager.default.removeItem(at: directory) }
+            let log = FileDiagnosticLog(directory: directory, maximumBytes: limit)
+            var children: [(process: Process, gate: Pipe)] = []
+            for writer in 0..<writers {
+                let process = Process()
+                process.executableURL = probe
+                process.arguments = [
+                    "log", directory.path, "host", "\(eventsEach)", "w\(writer)", "\(limit)",
+                ]
+                let gate = Pipe()
+                process.standardInput = gate
+                process.standardOutput = FileHandle.nullDevice
+                try process.run()
+                children.append((process, gate))
+            }
+            // Every probe is running and waits for its standard input to close: start them together.
+            for child in children { try child.gate.fileHandleForWriting.close() }
+            // While they write, every look at the previous generation finds a full one: a rotation
+            // that renamed a newer, nearly empty current file over it would show here.
+            let longestLine = 160
+            var smallest = Int.max
+            while children.contains(where: { $0.process.isRunning }) {
+                if let size = try? FileManager.default.attributesOfItem(atPath: log.previousPath)[.size]
+                    as? Int
+                {
+                    smallest = min(smallest, size)
+                }
+            }
+            for child in children {
+                child.process.waitUntilExit()
+                #expect(child.process.terminationStatus == 0)
+            }
+            if let size = try? FileManager.default.attributesOfItem(atPath: log.previousPath)[.size] as? Int {
+                smallest = min(smallest, size)
+            }
+            #expect(
+                smallest >= limit - longestLine, "trial \(trial): a previous generation of \(smallest) bytes")
+            let contents = log.read()
+            #expect(contents.skippedLines == 0, "trial \(trial)")
+            for writer in 0..<writers {
+                let kept = contents.events.filter { $0.key == "w\(writer)" }.compactMap(\.revision)
+                // A writer that finished early may have all its events in generations since dropped.
+                guard let first = kept.first else { continue }
+                #expect(kept == Array(first...eventsEach), "trial \(trial), writer \(writer): a gap")
+            }
+            let names = try FileManager.default.contentsOfDirectory(atPath: log.logDirectory)
+            #expect(Set(names).isSubset(of: ["events.jsonl", "events.1.jsonl"]), "trial \(trial): \(names)")
+        }
+    }
+
+    @Test(
+        "a claim left by a process killed mid-rotation delays the rotation by one generation, then is taken over"
+    )
+    func staleClaim() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let log = FileDiagnosticLog(directory: directory, maximumBytes: 4096)
+        log.record(event(0))
+        var info = stat()
+        #expect(stat(log.currentPath, &info) == 0)
+        let identity = FileIdentity(device: UInt64(info.st_dev), inode: UInt64(info.st_ino))
+        let claim = log.logDirectory + "/" + FileDiagnosticLog.claimName(for: identity, level: 0)
+        // The killed process had given the current file its claim name, and got no further.
+        #expect(link(log.currentPath, claim) == 0)
+        var revision = 0
+        func size(_ path: String) -> Int? {
+            try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int
+        }
+        while size(log.previousPath) == nil {
+            revision += 1
+            log.record(event(revision))
+            #expect(revision < 200, "never rotated")
+            if revision >= 200 { return }
+        }
+        // Rotated only once the file had grown a whole generation past the limit it was claimed at.
+        #expect(try #require(size(log.previousPath)) >= 2 * 4096)
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: log.logDirectory).sorted() == [
+                "events.1.jsonl", "events.jsonl",
+            ])
+        // Nothing lost; the previous generation, twice the limit, is read from its newest part.
+        let revisions = log.read().events.compactMap(\.revision)
+        #expect(revisions == Array((revisions.first ?? 0)...revision) && revisions.first ?? 9 <= 1)
+    }
 }
 
 /// A value handed from one thread to another under a lock.

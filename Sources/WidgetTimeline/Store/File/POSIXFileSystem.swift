@@ -227,7 +227,9 @@ public struct POSIXFileSystem: SnapshotFileSystem {
         return FileStatus(
             kind: kind,
             size: Int(info.st_size),
-            modificationTime: Int64(time.tv_sec) &* 1_000_000_000 &+ Int64(time.tv_nsec)
+            modificationTime: Int64(time.tv_sec) &* 1_000_000_000 &+ Int64(time.tv_nsec),
+            identity: FileIdentity(
+                device: UInt64(truncatingIfNeeded: info.st_dev), inode: UInt64(info.st_ino))
         )
     }
 

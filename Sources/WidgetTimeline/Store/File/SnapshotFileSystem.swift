@@ -150,11 +150,26 @@ public struct FileStatus: Sendable, Hashable {
     /// The modification time, in nanoseconds since 1970, in the file system's own clock. The store
     /// only compares such times with each other, never with a wall clock.
     public var modificationTime: Int64
+    /// The device and inode: which file this is, whatever it is named now. `nil` from a file system
+    /// that cannot say (the diagnostics log rotates by name alone there).
+    public var identity: FileIdentity?
 
-    public init(kind: Kind, size: Int, modificationTime: Int64) {
+    public init(kind: Kind, size: Int, modificationTime: Int64, identity: FileIdentity? = nil) {
         self.kind = kind
         self.size = size
         self.modificationTime = modificationTime
+        self.identity = identity
+    }
+}
+
+/// A file's device and inode numbers: equal for two names or descriptors of the same file.
+public struct FileIdentity: Sendable, Hashable {
+    public var device: UInt64
+    public var inode: UInt64
+
+    public init(device: UInt64, inode: UInt64) {
+        self.device = device
+        self.inode = inode
     }
 }
 
