@@ -15,6 +15,14 @@ public struct JSONDecodingError: Error, Sendable, Equatable, CustomStringConvert
         self.message = message
     }
 
+    /// The message for a word that is not one of `words`: `unknown value "flaky" (expected one of:
+    /// fails, hangs)`, with `; did you mean "fails"?` when one is close (``Suggestion``).
+    public static func unknownValue(_ word: String, among words: [String]) -> String {
+        let shown = word.count > 40 ? word.prefix(40) + "…" : word
+        let suggestion = Suggestion.closest(to: word, among: words).map { "; did you mean \"\($0)\"?" } ?? ""
+        return "unknown value \"\(shown)\" (expected one of: \(words.joined(separator: ", ")))\(suggestion)"
+    }
+
     /// The path text for a coding path: `$`, `$.entries[3].date`.
     public static func path(_ codingPath: [any CodingKey]) -> String {
         var text = "$"
