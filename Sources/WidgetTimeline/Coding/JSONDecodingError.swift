@@ -131,6 +131,8 @@ public struct JSONDecodingError: Error, Sendable, Equatable, CustomStringConvert
         case is UInt16.Type: return whole(UInt16.self)
         case is UInt32.Type: return whole(UInt32.self)
         case is UInt64.Type: return whole(UInt64.self)
+        case is Float.Type:
+            return "a number from \(-Float.greatestFiniteMagnitude) to \(Float.greatestFiniteMagnitude)"
         default: return describe(type)
         }
     }
@@ -245,7 +247,9 @@ public struct JSONDecodingError: Error, Sendable, Equatable, CustomStringConvert
             return replacement(counter, number) ?? value
         case .array(let values):
             var result: [JSONValue] = []
-            for element in values { result.append(replacingNumbers(in: element, counter: &counter, replacement)) }
+            for element in values {
+                result.append(replacingNumbers(in: element, counter: &counter, replacement))
+            }
             return .array(result)
         case .object(let members):
             var result: [String: JSONValue] = [:]

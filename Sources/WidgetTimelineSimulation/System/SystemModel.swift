@@ -207,7 +207,9 @@ extension SystemModel {
                 guard SystemSetting.named(key.stringValue)?.valid?.takesNull == true else {
                     throw DecodingError.valueNotFound(
                         Int.self,
-                        .init(codingPath: container.codingPath + [key], debugDescription: "expected a whole number"))
+                        .init(
+                            codingPath: container.codingPath + [key],
+                            debugDescription: "expected a whole number"))
                 }
                 return nil
             }

@@ -124,7 +124,9 @@ extension SystemSetting {
                 + "per widget instance; an Apple engineer: \"72 … per day\"; a rarely viewed widget gets fewer "
                 + "(no number: 12 is invented). 48 is one every 30 minutes.",
             sources: [keepingUpToDate, engineerAnswer],
-            valid: .count(0, 1440, unlimited: true, "more than one charged reload a minute is no budget at all: write null for none"),
+            valid: .count(
+                0, 1440, unlimited: true,
+                "more than one charged reload a minute is no budget at all: write null for none"),
             parse: count(\.dailyBudget), format: { $0.dailyBudget.map(String.init) ?? "null" }),
         SystemSetting(
             name: "budgetWindow",
@@ -132,7 +134,10 @@ extension SystemSetting {
             range: ["1d"], evidence: .official,
             basis: "Apple: \"A widget's budget applies to a 24-hour period.\"",
             sources: [keepingUpToDate],
-            valid: .duration("1h", "7d", "Apple documents 24 hours; a window of no length would make every reload free, and one longer than a week models no device anyone describes"),
+            valid: .duration(
+                "1h", "7d",
+                "Apple documents 24 hours; a window of no length would make every reload free, and one longer than a week models no device anyone describes"
+            ),
             parse: duration(\.budgetWindow), format: { "\(DurationText($0.budgetWindow))" }),
         SystemSetting(
             name: "budgetRefill",
@@ -159,7 +164,8 @@ extension SystemSetting {
                 "Apple: \"WidgetKit imposes a minimum amount of time before it reloads a widget\", without a "
                 + "number; the 5 minutes is its advice for entry spacing. The range is invented.",
             sources: [keepingUpToDate],
-            valid: .duration("0s", "1d", "a floor longer than the budget window would leave the budget unspendable"),
+            valid: .duration(
+                "0s", "1d", "a floor longer than the budget window would leave the budget unspendable"),
             parse: duration(\.minimumReloadInterval), format: { "\(DurationText($0.minimumReloadInterval))" }),
         SystemSetting(
             name: "policyLateness",
@@ -171,7 +177,10 @@ extension SystemSetting {
             sources: [
                 "https://developer.apple.com/documentation/widgetkit/timelinereloadpolicy", earlyAndLate,
             ],
-            valid: .duration("0s", "1d", "developers saw reloads an hour or two late; a reload a day late is a widget that stopped updating, which the budget models"),
+            valid: .duration(
+                "0s", "1d",
+                "developers saw reloads an hour or two late; a reload a day late is a widget that stopped updating, which the budget models"
+            ),
             parse: duration(\.policyLateness), format: { "\(DurationText($0.policyLateness))" }),
         SystemSetting(
             name: "policyEarliness",
@@ -181,7 +190,9 @@ extension SystemSetting {
                 "A developer saw reloads \"sometimes even before the refresh date\", without a number: the "
                 + "default and the range are invented.",
             sources: [earlyAndLate],
-            valid: .duration("0s", "1h", "seen without a number; a reload more than an hour early would be a different reload date"),
+            valid: .duration(
+                "0s", "1h",
+                "seen without a number; a reload more than an hour early would be a different reload date"),
             parse: duration(\.policyEarliness), format: { "\(DurationText($0.policyEarliness))" }),
         SystemSetting(
             name: "entryLateness",
@@ -191,7 +202,10 @@ extension SystemSetting {
                 "Apple: \"the update might occur later\" than an entry's date, without a number: the default "
                 + "and the range are invented; the range ends at the planner's 5-minute lateness margin.",
             sources: ["https://developer.apple.com/documentation/widgetkit/timeline/init(entries:policy:)"],
-            valid: .duration("0s", "1h", "Apple gives no number; an entry more than an hour late is a screen that stopped following its timeline, which is not lateness"),
+            valid: .duration(
+                "0s", "1h",
+                "Apple gives no number; an entry more than an hour late is a screen that stopped following its timeline, which is not lateness"
+            ),
             parse: duration(\.entryLateness), format: { "\(DurationText($0.entryLateness))" }),
         SystemSetting(
             name: "appReloadLatency",
@@ -199,7 +213,8 @@ extension SystemSetting {
             range: ["0s", "27s", "1m"], evidence: .field,
             basis: "Measured: 27 s, 26 s and 2 s, \"sometimes it takes up to a minute\".",
             sources: ["https://github.com/wordpress-mobile/WordPress-iOS/pull/21535"],
-            valid: .duration("0s", "1h", "measured up to a minute; an hour is sixty times the longest report"),
+            valid: .duration(
+                "0s", "1h", "measured up to a minute; an hour is sixty times the longest report"),
             parse: duration(\.appReloadLatency), format: { "\(DurationText($0.appReloadLatency))" }),
         SystemSetting(
             name: "appReloadDelivery",
@@ -302,7 +317,9 @@ extension SystemSetting {
                 + "with no number and no refill rule: the default and the range are invented, claims are checked "
                 + "across it, and the tight end is shown.",
             sources: [widgetPush],
-            valid: .count(0, 1440, unlimited: true, "more than one push a minute is no budget at all: write null for none"),
+            valid: .count(
+                0, 1440, unlimited: true,
+                "more than one push a minute is no budget at all: write null for none"),
             parse: count(\.pushBudget), format: { $0.pushBudget.map(String.init) ?? "null" }),
         SystemSetting(
             name: "pushLatency",
@@ -312,7 +329,9 @@ extension SystemSetting {
                 "Apple: pushes are delivered \"opportunistically\", without a number: the default and the range "
                 + "are invented.",
             sources: [widgetPush],
-            valid: .duration("0s", "1h", "Apple gives no number; a push more than an hour late is one the server would send again"),
+            valid: .duration(
+                "0s", "1h",
+                "Apple gives no number; a push more than an hour late is one the server would send again"),
             parse: duration(\.pushLatency), format: { "\(DurationText($0.pushLatency))" }),
         SystemSetting(
             name: "pushReloadsCharged",

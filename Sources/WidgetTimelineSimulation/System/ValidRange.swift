@@ -23,7 +23,8 @@ public struct ValidRange: Sendable, Hashable {
     }
 
     /// Whole numbers from `lowest` to `highest`, and `null` when `unlimited`.
-    static func count(_ lowest: Int, _ highest: Int, unlimited: Bool = false, _ reason: String) -> ValidRange {
+    static func count(_ lowest: Int, _ highest: Int, unlimited: Bool = false, _ reason: String) -> ValidRange
+    {
         ValidRange(
             lowest: Double(lowest), highest: Double(highest), isDuration: false, takesNull: unlimited,
             reason: reason)
@@ -39,7 +40,8 @@ public struct ValidRange: Sendable, Hashable {
         if isDuration {
             return "a duration from \(DurationText(lowest)) to \(DurationText(highest))"
         }
-        return "a whole number from \(Int(lowest)) to \(Int(highest))" + (takesNull ? ", or null (unlimited)" : "")
+        return "a whole number from \(Int(lowest)) to \(Int(highest))"
+            + (takesNull ? ", or null (unlimited)" : "")
     }
 
     /// `1h to 7d`, `0 to 1440, or null`: the range as docs/simulator.md's table shows it.
@@ -71,7 +73,8 @@ extension ValidRange {
 
     /// A network source's `latency`: a request slower than the provider watchdog is killed anyway,
     /// and an hour is far past any.
-    static let sourceLatency = duration("0s", "1h", "a request slower than the provider watchdog is killed anyway")
+    static let sourceLatency = duration(
+        "0s", "1h", "a request slower than the provider watchdog is killed anyway")
     /// The app's `saveDuration`: a save writes one record of at most 1 MiB.
     static let saveDuration = duration("0s", "10m", "a save writes one record of at most 1 MiB")
     /// A glance's `duration`: a glance of no length sees nothing; one longer than a day is a widget
@@ -83,5 +86,6 @@ extension ValidRange {
 extension ValidRange {
     /// The app's `emissionsPerChange`: at least the one emission that is the change; a state layer
     /// emitting more than 100 times per change is a loop.
-    static let emissionsPerChange = count(1, 100, "at least the one emission that is the change; more than 100 is a loop")
+    static let emissionsPerChange = count(
+        1, 100, "at least the one emission that is the change; more than 100 is a loop")
 }
