@@ -145,7 +145,9 @@ struct BadInputTests {
         ),
         Case(
             arguments: build + ["--snapshot", "-"], exitCode: .badData,
-            message: "at $.payload.count: the number 1.5 does not fit the type expected here",
+            message:
+                "at $.payload.count: expected a whole number from -9223372036854775808 to 9223372036854775807, "
+                + "found 1.5",
             stdin:
                 #"{"schemaVersion":1,"kind":"task-count","key":"task-count","revision":18,"generatedAt":"2026-11-29T09:00:00Z","fingerprint":"x","payload":{"count":1.5}}"#
         ),

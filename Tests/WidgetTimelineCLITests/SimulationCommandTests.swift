@@ -89,7 +89,7 @@ struct SimulationCommandTests {
             ),
             (
                 ["simulate", "--sweep", "dailyBudget=12,lots"], .usage,
-                "error: --sweep: dailyBudget takes a whole number, not 'lots'"
+                "error: --sweep: dailyBudget takes a whole number from 0 to 1440, or null (unlimited), not 'lots'"
             ),
             (
                 ["simulate", "--sweep", "seed=1", "--sweep", "seed=2"], .usage,

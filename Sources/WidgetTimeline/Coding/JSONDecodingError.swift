@@ -15,6 +15,14 @@ public struct JSONDecodingError: Error, Sendable, Equatable, CustomStringConvert
         self.message = message
     }
 
+    /// The message for a word that is not one of `words`: `unknown value "flaky" (expected one of:
+    /// fails, hangs)`, with `; did you mean "fails"?` when one is close (``Suggestion``).
+    public static func unknownValue(_ word: String, among words: [String]) -> String {
+        let shown = word.count > 40 ? word.prefix(40) + "…" : word
+        let suggestion = Suggestion.closest(to: word, among: words).map { "; did you mean \"\($0)\"?" } ?? ""
+        return "unknown value \"\(shown)\" (expected one of: \(words.joined(separator: ", ")))\(suggestion)"
+    }
+
     /// The path text for a coding path: `$`, `$.entries[3].date`.
     public static func path(_ codingPath: [any CodingKey]) -> String {
         var text = "$"
@@ -47,8 +55,9 @@ public struct JSONDecodingError: Error, Sendable, Equatable, CustomStringConvert
     ///
     /// Foundation's decoder on Linux reports a number that does not fit its field (a fraction for
     /// an `Int`, `300` for a `UInt8`, `-1` for a `UInt64`) as "not valid JSON" without a path. Then
-    /// the number is found by asking the same decoder again with numbers replaced by zero, halving
-    /// the candidates each time, so the location is Foundation's own verdict.
+    /// the number is found by asking the same decoder again with numbers replaced by ones every
+    /// numeric type holds, halving the candidates each time, so the location is Foundation's own
+    /// verdict; asking once more with that number replaced by a string names the type it wanted.
     init<T: Decodable>(explaining error: any Error, decoding type: T.Type, from data: Data) {
         guard let error = error as? DecodingError else {
             self.init(path: nil, message: String(describing: error))
@@ -64,10 +73,12 @@ public struct JSONDecodingError: Error, Sendable, Equatable, CustomStringConvert
         case .valueNotFound(let expected, _):
             message = "expected \(Self.describe(expected)), found null"
         case .dataCorrupted(let context) where context.codingPath.isEmpty:
-            guard let document, let (path, number) = Self.unfitNumber(in: document, decoding: type) else {
+            guard let document, let unfit = Self.unfitNumber(in: document, decoding: type) else {
+                message = "not JSON this decoder reads: a number does not fit the type expected where it is"
                 return
             }
-            self.init(path: path, message: "the number \(number) does not fit the type expected here")
+            let expected = unfit.expected.map { Self.describeRange(of: $0) } ?? "a number of another type"
+            self.init(path: unfit.path, message: "expected \(expected), found \(unfit.number)")
         default:
             break
         }
@@ -103,6 +114,29 @@ public struct JSONDecodingError: Error, Sendable, Equatable, CustomStringConvert
         }
     }
 
+    /// What a numeric Swift type takes, with its range: "a whole number from 0 to
+    /// 18446744073709551615", for the message about a number it refused.
+    private static func describeRange(of type: Any.Type) -> String {
+        func whole<Integer: FixedWidthInteger>(_: Integer.Type) -> String {
+            "a whole number from \(Integer.min) to \(Integer.max)"
+        }
+        switch type {
+        case is Int.Type: return whole(Int.self)
+        case is Int8.Type: return whole(Int8.self)
+        case is Int16.Type: return whole(Int16.self)
+        case is Int32.Type: return whole(Int32.self)
+        case is Int64.Type: return whole(Int64.self)
+        case is UInt.Type: return whole(UInt.self)
+        case is UInt8.Type: return whole(UInt8.self)
+        case is UInt16.Type: return whole(UInt16.self)
+        case is UInt32.Type: return whole(UInt32.self)
+        case is UInt64.Type: return whole(UInt64.self)
+        case is Float.Type:
+            return "a number from \(-Float.greatestFiniteMagnitude) to \(Float.greatestFiniteMagnitude)"
+        default: return describe(type)
+        }
+    }
+
     /// A found value as a message names it: `the string "18"`, `the number 1.5`, `true`, `an array`.
     private static func describe(_ value: JSONValue) -> String {
         switch value {
@@ -116,35 +150,72 @@ public struct JSONDecodingError: Error, Sendable, Equatable, CustomStringConvert
         }
     }
 
-    /// The number of `document` without which Foundation's location-less failure goes away: zeroing
-    /// the first `high` numbers (in document order) removes it and the first `high - 1` do not.
+    /// The number of `document` without which Foundation's location-less failure goes away, and
+    /// the type Foundation wanted there (`nil` when it does not say).
+    ///
+    /// Only numbers some numeric type refuses are candidates: a whole number from 0 to 127 fits
+    /// every one. Fitting the first `high` candidates (in document order) removes the failure and
+    /// the first `high - 1` do not. A candidate is fitted to the nearest whole number from 1 to 127,
+    /// so a field that must be positive stays valid and the decoder still reaches the next number.
     private static func unfitNumber<T: Decodable>(in document: JSONValue, decoding type: T.Type)
-        -> (path: String, number: JSONNumber)?
+        -> (path: String, number: JSONNumber, expected: (any Any.Type)?)?
     {
         var numbers: [(path: String, number: JSONNumber)] = []
         collectNumbers(in: document, at: "$", into: &numbers)
-        func failsWithoutLocation(zeroingFirst count: Int) -> Bool {
-            var remaining = count
-            let bytes = Data(CanonicalJSON.encode(zeroingNumbers(in: document, remaining: &remaining)))
+        let candidates = Set(numbers.indices.filter { !fitsEveryType(numbers[$0].number) })
+        func decodes(_ replaced: JSONValue) -> (any Error)? {
             do {
-                _ = try JSONCoding.sharedDecoder.decode(type, from: bytes)
-                return false
-            } catch DecodingError.dataCorrupted(let context) {
-                return context.codingPath.isEmpty
+                _ = try JSONCoding.sharedDecoder.decode(
+                    type, from: Data(CanonicalJSON.encode(replaced, wholeNumbersInFull: true)))
+                return nil
             } catch {
-                return false
+                return error
             }
         }
-        guard failsWithoutLocation(zeroingFirst: 0), !failsWithoutLocation(zeroingFirst: numbers.count) else {
-            return nil
+        func failsWithoutLocation(fittingFirst count: Int) -> Bool {
+            var index = 0
+            let replaced = replacingNumbers(in: document, counter: &index) { position, number in
+                candidates.contains(position) && position < count ? fitted(number) : nil
+            }
+            guard case DecodingError.dataCorrupted(let context)? = decodes(replaced) else { return false }
+            return context.codingPath.isEmpty
         }
+        guard !candidates.isEmpty, failsWithoutLocation(fittingFirst: 0),
+            !failsWithoutLocation(fittingFirst: numbers.count)
+        else { return nil }
         var low = 0
         var high = numbers.count
         while low + 1 < high {
             let middle = (low + high) / 2
-            if failsWithoutLocation(zeroingFirst: middle) { low = middle } else { high = middle }
+            if failsWithoutLocation(fittingFirst: middle) { low = middle } else { high = middle }
         }
-        return numbers[high - 1]
+        let found = high - 1
+        // The same document with the numbers before it fitted and it a string: the decoder names
+        // the type it expected there.
+        var index = 0
+        let probe = replacingNumbers(in: document, counter: &index) { position, number in
+            if position == found { return .string("") }
+            return candidates.contains(position) && position < found ? fitted(number) : nil
+        }
+        var expected: (any Any.Type)?
+        if case DecodingError.typeMismatch(let type, let context)? = decodes(probe),
+            Self.path(context.codingPath) == numbers[found].path
+        {
+            expected = type
+        }
+        return (numbers[found].path, numbers[found].number, expected)
+    }
+
+    /// Whether every integer and floating-point type holds `number`: a whole number from 0 to 127.
+    private static func fitsEveryType(_ number: JSONNumber) -> Bool {
+        guard let value = number.int64Value else { return false }
+        return (0...127).contains(value)
+    }
+
+    /// The whole number from 1 to 127 nearest `number`.
+    private static func fitted(_ number: JSONNumber) -> JSONValue {
+        let value = number.doubleValue.rounded(.towardZero)
+        return .integer(Int64(min(127, max(1, value))))
     }
 
     /// The numbers of `value` with their paths, in document order (members by name).
@@ -165,22 +236,25 @@ public struct JSONDecodingError: Error, Sendable, Equatable, CustomStringConvert
         }
     }
 
-    /// `value` with its first `remaining` numbers, in the order of ``collectNumbers(in:at:into:)``,
-    /// replaced by zero.
-    private static func zeroingNumbers(in value: JSONValue, remaining: inout Int) -> JSONValue {
+    /// `value` with each number replaced by what `replacement` returns for it (its position in the
+    /// order of ``collectNumbers(in:at:into:)``, counted in `counter`), or kept when that is `nil`.
+    private static func replacingNumbers(
+        in value: JSONValue, counter: inout Int, _ replacement: (Int, JSONNumber) -> JSONValue?
+    ) -> JSONValue {
         switch value {
-        case .number:
-            guard remaining > 0 else { return value }
-            remaining -= 1
-            return .number(.zero)
+        case .number(let number):
+            defer { counter += 1 }
+            return replacement(counter, number) ?? value
         case .array(let values):
             var result: [JSONValue] = []
-            for element in values { result.append(zeroingNumbers(in: element, remaining: &remaining)) }
+            for element in values {
+                result.append(replacingNumbers(in: element, counter: &counter, replacement))
+            }
             return .array(result)
         case .object(let members):
             var result: [String: JSONValue] = [:]
             for key in members.keys.sorted() {
-                result[key] = zeroingNumbers(in: members[key]!, remaining: &remaining)
+                result[key] = replacingNumbers(in: members[key]!, counter: &counter, replacement)
             }
             return .object(result)
         case .null, .bool, .string: return value

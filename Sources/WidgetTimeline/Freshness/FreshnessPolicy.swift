@@ -10,7 +10,7 @@ public import Foundation
 /// therefore still be stale data.
 public struct FreshnessPolicy: Sendable, Hashable, Codable {
     /// What the widget does with a value that has expired.
-    public enum ExpiredValue: String, Sendable, Hashable, Codable {
+    public enum ExpiredValue: String, Sendable, Hashable, Codable, CaseIterable, JSONChoice {
         /// Show it as last known, with its time (recent photos, a task count).
         case shown
         /// Hide it and show "unavailable" instead (parking spaces, a security state).

@@ -28,7 +28,7 @@ extension ReloadPolicy: Codable {
         case date
     }
 
-    private enum Kind: String, Codable {
+    private enum Kind: String, Codable, CaseIterable, JSONChoice {
         case atEnd
         case after
         case never

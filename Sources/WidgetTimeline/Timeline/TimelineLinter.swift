@@ -26,10 +26,13 @@ public struct TimelineLinter: Sendable {
     ///   - now: when the timeline was built, if known; enables the checks against `now`.
     ///   - situation: the display situation an entry's state claims (`fresh`, `stale`, …), if the
     ///     state says; enables the checks for claims that outlive a late refresh.
+    ///   - claim: what an entry's state claims about its data (situation, content, observation),
+    ///     if the state says; enables the checks that a claim is backed and honest over time.
     public func lint<State>(
         _ timeline: PlannedTimeline<State>,
         now: Date? = nil,
-        situation: (State) -> String? = { _ in nil }
+        situation: (State) -> String? = { _ in nil },
+        claim: (State) -> LintClaim? = { _ in nil }
     ) -> [LintFinding] {
         let entries = timeline.entries
         guard let first = entries.first, let last = entries.last else {
@@ -116,6 +119,7 @@ public struct TimelineLinter: Sendable {
                         + "it shows this timeline forever"
                 ))
         }
+        findings += claimFindings(entries.map { claim($0.state) }, dates: entries.map(\.date), now: now)
         if let index = entries.firstIndex(where: {
             ($0.relevance?.score ?? 0) < 0 || ($0.relevance?.duration ?? 0) < 0
         }) {
@@ -125,6 +129,59 @@ public struct TimelineLinter: Sendable {
                     entry: index))
         }
         return findings.sorted { ($0.entry ?? -1, $1.severity) < ($1.entry ?? -1, $0.severity) }
+    }
+
+    /// The findings about what the entries claim: a freshness claim with no data behind it, data
+    /// observed after the entry (or after now) that shows it, and one observation claimed fresher
+    /// later than earlier — the age of one observation only grows, so its freshness only decays.
+    private func claimFindings(_ claims: [LintClaim?], dates: [Date], now: Date?) -> [LintFinding] {
+        var findings: [LintFinding] = []
+        let tolerance = SnapshotLimits.futureInstantTolerance
+        // The freshest claim seen so far for each observation, with its entry.
+        var earlier: [String: (freshness: Freshness, entry: Int)] = [:]
+        let sorted = dates.indices.dropFirst().allSatisfy { dates[$0 - 1] < dates[$0] }
+        for (index, claim) in claims.enumerated() {
+            guard let claim, let freshness = Freshness(rawValue: claim.situation) else { continue }
+            guard claim.hasContent, let observedAt = claim.observedAt, claim.revision != nil else {
+                findings.append(
+                    LintFinding(
+                        .error, "claim-without-data",
+                        "the entry claims \(claim.situation) data but has no content, revision or observedAt "
+                            + "to show",
+                        entry: index))
+                continue
+            }
+            if let now, observedAt.timeIntervalSince(now) > tolerance {
+                findings.append(
+                    LintFinding(
+                        .error, "observed-after-now",
+                        "the data is observed \(Self.duration(observedAt.timeIntervalSince(now))) after now; "
+                            + "no clock has seen it, and its age (and freshness) is wrong",
+                        entry: index))
+            } else if observedAt.timeIntervalSince(dates[index]) > tolerance {
+                findings.append(
+                    LintFinding(
+                        .error, "observed-after-entry",
+                        "the data is observed \(Self.duration(observedAt.timeIntervalSince(dates[index]))) after "
+                            + "the entry's date; the entry shows data that does not exist yet",
+                        entry: index))
+            }
+            // Entries out of order are reported as such; what they claim over time is not defined.
+            guard sorted else { continue }
+            let observation = "\(claim.revision!)@\(observedAt.timeIntervalSinceReferenceDate)"
+            if let previous = earlier[observation], freshness < previous.freshness {
+                findings.append(
+                    LintFinding(
+                        .error, "freshness-increases",
+                        "the entry claims \(claim.situation) for the observation entry \(previous.entry) claimed "
+                            + "\(previous.freshness.rawValue); one observation only ages, so it cannot become fresher",
+                        entry: index))
+            }
+            if freshness >= earlier[observation]?.freshness ?? .fresh {
+                earlier[observation] = (freshness, index)
+            }
+        }
+        return findings
     }
 
     /// The finding for one broken invariant.
@@ -209,5 +266,22 @@ public struct LintFinding: Sendable, Hashable, Codable {
         self.rule = rule
         self.message = message
         self.entry = entry
+    }
+}
+
+/// What an entry's state claims about the data it shows, for ``TimelineLinter``'s checks of
+/// those claims: its situation (`fresh`, `stale`, `expired`, …), whether it has content, and the
+/// observation it shows.
+public struct LintClaim: Sendable, Hashable {
+    public var situation: String
+    public var hasContent: Bool
+    public var revision: Int?
+    public var observedAt: Date?
+
+    public init(situation: String, hasContent: Bool, revision: Int?, observedAt: Date?) {
+        self.situation = situation
+        self.hasContent = hasContent
+        self.revision = revision
+        self.observedAt = observedAt
     }
 }

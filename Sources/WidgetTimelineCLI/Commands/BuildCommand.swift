@@ -122,11 +122,40 @@ struct BuildCommand: Command {
             Snapshot<Payload>.self, from: data, what: "snapshot", source: source)
     }
 
+    /// Refuses an envelope no store writer makes: an empty kind, a revision below 1 (revisions count from
+    /// 1, and a reader takes only the one its file name says), a schema version below 1, or data
+    /// observed more than ``SnapshotLimits/futureInstantTolerance`` after the record was made
+    /// (docs/store-format.md).
+    private func checkEnvelope<Payload>(_ snapshot: Snapshot<Payload>) throws(CommandFailure) {
+        func refuse(_ path: String, _ message: String) -> CommandFailure {
+            CommandFailure(.badData, "snapshot \(source) is not valid: at \(path): \(message)")
+        }
+        guard snapshot.revision >= 1 else {
+            throw refuse("$.revision", "expected a revision of 1 or more, found \(snapshot.revision)")
+        }
+        guard !snapshot.kind.isEmpty else {
+            throw refuse("$.kind", "expected the widget kind that wrote it, found \"\"")
+        }
+        guard snapshot.schemaVersion >= 1 else {
+            throw refuse(
+                "$.schemaVersion", "expected a schema version of 1 or more, found \(snapshot.schemaVersion)")
+        }
+        if let observedAt = snapshot.observedAt,
+            observedAt.timeIntervalSince(snapshot.generatedAt) > SnapshotLimits.futureInstantTolerance
+        {
+            throw refuse(
+                "$.observedAt",
+                "is more than \(Int(SnapshotLimits.futureInstantTolerance)) s after generatedAt: "
+                    + "no clock had observed it when the record was made")
+        }
+    }
+
     private func render<Kind: WidgetKind>(_ kind: Kind, calendar: Calendar, in context: CommandContext)
         throws(CommandFailure)
         -> String
     {
         let snapshot = try snapshot(Kind.Payload.self, in: context)
+        try checkEnvelope(snapshot)
         guard snapshot.kind == kind.kind else {
             throw CommandFailure(
                 .badData,

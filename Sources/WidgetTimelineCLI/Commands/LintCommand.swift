@@ -45,8 +45,9 @@ struct LintCommand: Command {
         let source = path == "-" ? "on standard input" : "'\(path)'"
         let timeline = try DecodingFailure.decode(
             PlannedTimeline<JSONValue>.self, from: data, what: "timeline", source: source)
+        try Self.checkDisplays(timeline, source: source)
         let situation: (JSONValue) -> String? = { $0["display"]?.stringValue }
-        var findings = TimelineLinter().lint(timeline, now: now, situation: situation)
+        var findings = TimelineLinter().lint(timeline, now: now, situation: situation, claim: Self.claim)
         if let reloadedBy {
             findings += ReloadPath.findings(timeline, reloadedBy: reloadedBy, situation: situation)
         }
@@ -61,6 +62,43 @@ struct LintCommand: Command {
             context.standardOutput.write(Self.text(findings, source: path == "-" ? "standard input" : path))
         }
         return findings.contains { $0.severity == .error } ? .problemFound : .success
+    }
+
+    /// The situations a state's `display` may name, as `WidgetState` writes them.
+    static let displays = ["noData", "unavailable", "fresh", "stale", "expired"]
+
+    /// Refuses a state whose `display` is not one a widget state has: the timeline is not one
+    /// `build` or a provider made, and a check that skipped it would pass it as "not fresh".
+    static func checkDisplays(_ timeline: PlannedTimeline<JSONValue>, source: String) throws(CommandFailure) {
+        for (index, entry) in timeline.entries.enumerated() {
+            guard let display = entry.state["display"] else { continue }
+            let path = "$.entries[\(index)].state.display"
+            guard let word = display.stringValue else {
+                throw CommandFailure(
+                    .badData, "timeline \(source) is not valid: at \(path): expected a string")
+            }
+            guard displays.contains(word) else {
+                throw CommandFailure(
+                    .badData,
+                    "timeline \(source) is not valid: at \(path): "
+                        + JSONDecodingError.unknownValue(word, among: displays))
+            }
+        }
+    }
+
+    /// What a state written as `WidgetState` encodes it claims: its display, whether it has
+    /// content, and its observation's revision and instant.
+    static func claim(_ state: JSONValue) -> LintClaim? {
+        guard let display = state["display"]?.stringValue else { return nil }
+        var revision: Int?
+        if case .number(let number)? = state["revision"], let value = number.int64Value {
+            revision = Int(value)
+        }
+        return LintClaim(
+            situation: display,
+            hasContent: state["content"].map { $0 != .null } ?? false,
+            revision: revision,
+            observedAt: state["observedAt"]?.stringValue.flatMap(Instant.parse))
     }
 
     static func text(_ findings: [LintFinding], source: String) -> String {

@@ -61,15 +61,11 @@ extension Scenario {
     ///
     /// - Throws: ``ScenarioError`` with the JSON path of the first problem.
     public static func decode(_ data: Data) throws(ScenarioError) -> Scenario {
-        // Strict JSON first (see `JSONParser.validate`): what Foundation alone would take — a
-        // member written twice, a trailing comma, UTF-16 — is refused with its line and column.
+        // Strict JSON first (see `JSONCoding.decode`): what Foundation alone would take — a
+        // member written twice, a trailing comma, UTF-16 — is refused with its line and column, and
+        // a number that does not fit its member is named with its path.
         do {
-            try JSONParser.validate(data)
-        } catch {
-            throw ScenarioError(path: "$", message: error.description)
-        }
-        do {
-            return try JSONCoding.decoder().decode(Scenario.self, from: data)
+            return try JSONCoding.decode(Scenario.self, from: data)
         } catch {
             throw ScenarioError(error)
         }

@@ -158,13 +158,13 @@ public struct AppBehaviour: Sendable, Codable, Hashable {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.strictContainer(keyedBy: CodingKeys.self)
         foreground = try container.decodeIfPresent([TimeSpan].self, forKey: .foreground) ?? []
-        emissionsPerChange = try container.decodeIfPresent(Int.self, forKey: .emissionsPerChange) ?? 1
-        guard (1...100).contains(emissionsPerChange) else {
-            throw DecodingError.dataCorruptedError(
-                forKey: .emissionsPerChange, in: container, debugDescription: "must be from 1 to 100")
-        }
+        // Read as a Double, which takes any JSON number, so 2.5 is refused with the range.
+        let emissions = try container.decodeIfPresent(Double.self, forKey: .emissionsPerChange) ?? 1
+        try ValidRange.emissionsPerChange.check(emissions, forKey: .emissionsPerChange, in: container)
+        emissionsPerChange = Int(emissions)
         saveDuration =
             try container.decodeIfPresent(DurationText.self, forKey: .saveDuration) ?? DurationText(1)
+        try ValidRange.saveDuration.check(saveDuration.seconds, forKey: .saveDuration, in: container)
     }
 }
 

@@ -154,6 +154,7 @@ public struct ScenarioSource: Sendable, Codable, Hashable {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.strictContainer(keyedBy: CodingKeys.self)
         latency = try container.decodeIfPresent(DurationText.self, forKey: .latency) ?? DurationText(1)
+        try ValidRange.sourceLatency.check(latency.seconds, forKey: .latency, in: container)
         updates = try container.decodeIfPresent([ScenarioCommit].self, forKey: .updates) ?? []
         randomUpdates = try container.decodeIfPresent(RandomCommits.self, forKey: .randomUpdates)
         outages = try container.decodeIfPresent([Outage].self, forKey: .outages) ?? []
@@ -162,7 +163,7 @@ public struct ScenarioSource: Sendable, Codable, Hashable {
 
 /// A network outage: requests started in it fail quickly, or hang until their timeout.
 public struct Outage: Sendable, Codable, Hashable {
-    public enum Mode: String, Sendable, Codable, Hashable {
+    public enum Mode: String, Sendable, Codable, Hashable, CaseIterable, JSONChoice {
         /// The request fails after the source's latency (no connection, a 5xx).
         case fails
         /// The request never answers; only a timeout ends it (a captive portal, a dead server).
@@ -224,5 +225,6 @@ public struct Glance: Sendable, Codable, Hashable {
         let container = try decoder.strictContainer(keyedBy: CodingKeys.self)
         at = try container.decode(Date.self, forKey: .at)
         duration = try container.decode(DurationText.self, forKey: .duration)
+        try ValidRange.glanceDuration.check(duration.seconds, forKey: .duration, in: container)
     }
 }

@@ -1,5 +1,5 @@
 public import Foundation
-import WidgetTimeline
+public import WidgetTimeline
 
 /// The settings of the simulated system scheduler: how WidgetKit decides when a widget's
 /// provider runs and when an entry appears on screen.
@@ -139,7 +139,7 @@ public struct SystemModel: Sendable, Hashable, Codable {
 }
 
 /// When a reload the app asked for reaches the scheduler.
-public enum AppReloadDelivery: String, Sendable, Hashable, Codable, CaseIterable {
+public enum AppReloadDelivery: String, Sendable, Hashable, Codable, CaseIterable, JSONChoice {
     /// After a random latency (``SystemModel/appReloadLatency``).
     case afterLatency
     /// Only once the app leaves the foreground, then after the latency.
@@ -150,7 +150,7 @@ public enum AppReloadDelivery: String, Sendable, Hashable, Codable, CaseIterable
 /// period" that WidgetKit "tunes … to the user's daily usage pattern" and that it "doesn't
 /// necessarily reset at exactly midnight"; both rules here are invented, so results are checked
 /// under each.
-public enum BudgetRefill: String, Sendable, Hashable, Codable, CaseIterable {
+public enum BudgetRefill: String, Sendable, Hashable, Codable, CaseIterable, JSONChoice {
     /// Each charged reload stops counting one ``SystemModel/budgetWindow`` after it was spent.
     case rolling
     /// All charges stop counting at each local midnight of the user's time zone.
@@ -195,22 +195,40 @@ extension SystemModel {
                 debugDescription: "unknown preset \"\(presetName)\"; known: \(names)")
         }
         self = preset
-        func budget(_ key: CodingKeys, _ current: Int?) throws -> Int? {
-            guard container.contains(key) else { return current }
-            if try container.decodeNil(forKey: key) { return nil }
-            let budget = try container.decode(Int.self, forKey: key)
-            guard budget >= 0 else {
-                throw DecodingError.dataCorruptedError(
-                    forKey: key, in: container, debugDescription: "must be 0 or more (null: unlimited)")
+        /// Refuses a value outside the setting's documented valid range (``SystemSetting/valid``).
+        func check(_ key: CodingKeys, _ value: Double) throws {
+            if let refusal = SystemSetting.named(key.stringValue)?.refusal(of: value) {
+                throw DecodingError.dataCorruptedError(forKey: key, in: container, debugDescription: refusal)
             }
-            return budget
         }
-        dailyBudget = try budget(.dailyBudget, dailyBudget)
-        pushBudget = try budget(.pushBudget, pushBudget)
+        func count(_ key: CodingKeys, _ current: Int?) throws -> Int? {
+            guard container.contains(key) else { return current }
+            if try container.decodeNil(forKey: key) {
+                guard SystemSetting.named(key.stringValue)?.valid?.takesNull == true else {
+                    throw DecodingError.valueNotFound(
+                        Int.self,
+                        .init(
+                            codingPath: container.codingPath + [key],
+                            debugDescription: "expected a whole number"))
+                }
+                return nil
+            }
+            // Read as a Double, which takes any JSON number, so 2.5 or -1e30 is refused with the
+            // range rather than as a number Foundation's Int does not hold.
+            let value = try container.decode(Double.self, forKey: key)
+            try check(key, value)
+            return Int(value)
+        }
+        dailyBudget = try count(.dailyBudget, dailyBudget)
+        pushBudget = try count(.pushBudget, pushBudget)
         func duration(_ key: CodingKeys, _ current: TimeInterval) throws -> TimeInterval {
-            try container.decodeIfPresent(DurationText.self, forKey: key)?.seconds ?? current
+            guard let seconds = try container.decodeIfPresent(DurationText.self, forKey: key)?.seconds else {
+                return current
+            }
+            try check(key, seconds)
+            return seconds
         }
-        budgetWindow = max(1, try duration(.budgetWindow, budgetWindow))
+        budgetWindow = try duration(.budgetWindow, budgetWindow)
         budgetRefill = try container.decodeIfPresent(BudgetRefill.self, forKey: .budgetRefill) ?? budgetRefill
         minimumReloadInterval = try duration(.minimumReloadInterval, minimumReloadInterval)
         policyLateness = try duration(.policyLateness, policyLateness)
@@ -220,16 +238,9 @@ extension SystemModel {
         appReloadDelivery =
             try container.decodeIfPresent(AppReloadDelivery.self, forKey: .appReloadDelivery)
             ?? appReloadDelivery
-        if let calls = try container.decodeIfPresent(Int.self, forKey: .getTimelineCalls) {
-            guard (1...Self.mostGetTimelineCalls).contains(calls) else {
-                throw DecodingError.dataCorruptedError(
-                    forKey: .getTimelineCalls, in: container,
-                    debugDescription: "must be from 1 to \(Self.mostGetTimelineCalls)")
-            }
-            getTimelineCalls = calls
-        }
-        providerWatchdog = max(1, try duration(.providerWatchdog, providerWatchdog))
-        failedReloadRetry = max(1, try duration(.failedReloadRetry, failedReloadRetry))
+        getTimelineCalls = try count(.getTimelineCalls, getTimelineCalls) ?? getTimelineCalls
+        providerWatchdog = try duration(.providerWatchdog, providerWatchdog)
+        failedReloadRetry = try duration(.failedReloadRetry, failedReloadRetry)
         coalescesReloads =
             try container.decodeIfPresent(Bool.self, forKey: .coalescesReloads) ?? coalescesReloads
         defersReloadsWhileHidden =

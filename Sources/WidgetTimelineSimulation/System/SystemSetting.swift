@@ -1,4 +1,5 @@
 import Foundation
+import WidgetTimeline
 
 /// One setting of the ``SystemModel``, with its documented range and the evidence for it: what
 /// `docs/simulator.md`'s model table shows, what a scenario's `"system"` member and
@@ -28,6 +29,9 @@ public struct SystemSetting: Sendable {
     public let basis: String
     /// Where the evidence is published; empty for an invented number.
     public let sources: [String]
+    /// What a scenario or a sweep may set at all, and why; `nil` for a flag or a choice of words,
+    /// which take only those.
+    public private(set) var valid: ValidRange? = nil
     let parse: @Sendable (String, inout SystemModel) -> Bool
     let format: @Sendable (SystemModel) -> String
 
@@ -39,20 +43,38 @@ public struct SystemSetting: Sendable {
     /// - Throws: ``SettingError`` naming the setting and the values it takes.
     public func applying(_ text: String, to model: SystemModel) throws(SettingError) -> SystemModel {
         var copy = model
-        guard parse(text, &copy) else { throw SettingError(setting: name, value: text, expected: expected) }
+        guard parse(text, &copy), valid.map({ $0.contains(numericValue(in: copy)) }) ?? true else {
+            throw SettingError(setting: name, value: text, expected: expected)
+        }
         return copy
+    }
+
+    /// The setting's value in `model` as a number (seconds, or a count; 0 for unlimited, which
+    /// every range of a budget takes), for the range check.
+    func numericValue(in model: SystemModel) -> Double {
+        let text = format(model)
+        if text == "null" { return valid?.lowest ?? 0 }
+        return DurationText(parsing: text)?.seconds ?? Double(text) ?? .nan
+    }
+
+    /// Refuses `value` (seconds, or a count) for this setting when it is outside ``valid``.
+    ///
+    /// - Returns: the message, `expected … , found …`, or `nil` when the value is taken.
+    func refusal(of value: Double) -> String? {
+        guard let valid, !valid.contains(value) else { return nil }
+        return "expected \(valid.expected), found \(ValidRange.shown(value, isDuration: valid.isDuration))"
     }
 
     /// What the setting takes, for error messages.
     var expected: String {
-        switch range.first {
+        if let valid { return valid.expected }
+        return switch range.first {
         case "true", "false": "true or false"
-        case let first? where Double(first) != nil && !first.contains("."): "a whole number"
         case let first? where BudgetRefill(rawValue: first) != nil:
-            BudgetRefill.allCases.map(\.rawValue).joined(separator: " or ")
+            "one of: " + BudgetRefill.words.joined(separator: ", ")
         case let first? where AppReloadDelivery(rawValue: first) != nil:
-            AppReloadDelivery.allCases.map(\.rawValue).joined(separator: " or ")
-        default: "a duration such as 90s, 5m or 1h"
+            "one of: " + AppReloadDelivery.words.joined(separator: ", ")
+        default: "one of: " + range.joined(separator: ", ")
         }
     }
 
@@ -102,6 +124,9 @@ extension SystemSetting {
                 + "per widget instance; an Apple engineer: \"72 … per day\"; a rarely viewed widget gets fewer "
                 + "(no number: 12 is invented). 48 is one every 30 minutes.",
             sources: [keepingUpToDate, engineerAnswer],
+            valid: .count(
+                0, 1440, unlimited: true,
+                "more than one charged reload a minute is no budget at all: write null for none"),
             parse: count(\.dailyBudget), format: { $0.dailyBudget.map(String.init) ?? "null" }),
         SystemSetting(
             name: "budgetWindow",
@@ -109,7 +134,11 @@ extension SystemSetting {
             range: ["1d"], evidence: .official,
             basis: "Apple: \"A widget's budget applies to a 24-hour period.\"",
             sources: [keepingUpToDate],
-            parse: duration(\.budgetWindow, atLeast: 1), format: { "\(DurationText($0.budgetWindow))" }),
+            valid: .duration(
+                "1h", "7d",
+                "Apple documents 24 hours; a window of no length would make every reload free, and one longer than a week models no device anyone describes"
+            ),
+            parse: duration(\.budgetWindow), format: { "\(DurationText($0.budgetWindow))" }),
         SystemSetting(
             name: "budgetRefill",
             rule:
@@ -135,6 +164,8 @@ extension SystemSetting {
                 "Apple: \"WidgetKit imposes a minimum amount of time before it reloads a widget\", without a "
                 + "number; the 5 minutes is its advice for entry spacing. The range is invented.",
             sources: [keepingUpToDate],
+            valid: .duration(
+                "0s", "1d", "a floor longer than the budget window would leave the budget unspendable"),
             parse: duration(\.minimumReloadInterval), format: { "\(DurationText($0.minimumReloadInterval))" }),
         SystemSetting(
             name: "policyLateness",
@@ -146,6 +177,10 @@ extension SystemSetting {
             sources: [
                 "https://developer.apple.com/documentation/widgetkit/timelinereloadpolicy", earlyAndLate,
             ],
+            valid: .duration(
+                "0s", "1d",
+                "developers saw reloads an hour or two late; a reload a day late is a widget that stopped updating, which the budget models"
+            ),
             parse: duration(\.policyLateness), format: { "\(DurationText($0.policyLateness))" }),
         SystemSetting(
             name: "policyEarliness",
@@ -155,6 +190,9 @@ extension SystemSetting {
                 "A developer saw reloads \"sometimes even before the refresh date\", without a number: the "
                 + "default and the range are invented.",
             sources: [earlyAndLate],
+            valid: .duration(
+                "0s", "1h",
+                "seen without a number; a reload more than an hour early would be a different reload date"),
             parse: duration(\.policyEarliness), format: { "\(DurationText($0.policyEarliness))" }),
         SystemSetting(
             name: "entryLateness",
@@ -164,6 +202,10 @@ extension SystemSetting {
                 "Apple: \"the update might occur later\" than an entry's date, without a number: the default "
                 + "and the range are invented; the range ends at the planner's 5-minute lateness margin.",
             sources: ["https://developer.apple.com/documentation/widgetkit/timeline/init(entries:policy:)"],
+            valid: .duration(
+                "0s", "1h",
+                "Apple gives no number; an entry more than an hour late is a screen that stopped following its timeline, which is not lateness"
+            ),
             parse: duration(\.entryLateness), format: { "\(DurationText($0.entryLateness))" }),
         SystemSetting(
             name: "appReloadLatency",
@@ -171,6 +213,8 @@ extension SystemSetting {
             range: ["0s", "27s", "1m"], evidence: .field,
             basis: "Measured: 27 s, 26 s and 2 s, \"sometimes it takes up to a minute\".",
             sources: ["https://github.com/wordpress-mobile/WordPress-iOS/pull/21535"],
+            valid: .duration(
+                "0s", "1h", "measured up to a minute; an hour is sixty times the longest report"),
             parse: duration(\.appReloadLatency), format: { "\(DurationText($0.appReloadLatency))" }),
         SystemSetting(
             name: "appReloadDelivery",
@@ -196,6 +240,7 @@ extension SystemSetting {
                 "Developers report getTimeline called several times per reload, \"usually between 2-5\" "
                 + "(across families and placements); 1 is the simplest model.",
             sources: [engineerAnswer],
+            valid: .count(1, 10, "at least the one call that makes the timeline; reports say up to 5"),
             parse: { text, model in
                 guard let value = Int(text), (1...SystemModel.mostGetTimelineCalls).contains(value) else {
                     return false
@@ -213,7 +258,8 @@ extension SystemSetting {
                 + "developer's public investigation notes (found through a code index, with no address); the "
                 + "failure is the CHSErrorDomain 1050 of the issue linked.",
             sources: ["https://github.com/steipete/CodexBar/issues/3339"],
-            parse: duration(\.providerWatchdog, atLeast: 1),
+            valid: .duration("1s", "10m", "chronod's is about 30 s; 0 would kill every run before it starts"),
+            parse: duration(\.providerWatchdog),
             format: { "\(DurationText($0.providerWatchdog))" }),
         SystemSetting(
             name: "failedReloadRetry",
@@ -222,7 +268,8 @@ extension SystemSetting {
             range: ["1h"], evidence: .field,
             basis: "chronod: \"the next attempt being pushed a full hour ahead\".",
             sources: ["https://github.com/steipete/CodexBar/issues/3339"],
-            parse: duration(\.failedReloadRetry, atLeast: 1),
+            valid: .duration("1m", "1d", "chronod waits an hour; 0 would retry a failing provider in a loop"),
+            parse: duration(\.failedReloadRetry),
             format: { "\(DurationText($0.failedReloadRetry))" }),
         SystemSetting(
             name: "coalescesReloads",
@@ -270,6 +317,9 @@ extension SystemSetting {
                 + "with no number and no refill rule: the default and the range are invented, claims are checked "
                 + "across it, and the tight end is shown.",
             sources: [widgetPush],
+            valid: .count(
+                0, 1440, unlimited: true,
+                "more than one push a minute is no budget at all: write null for none"),
             parse: count(\.pushBudget), format: { $0.pushBudget.map(String.init) ?? "null" }),
         SystemSetting(
             name: "pushLatency",
@@ -279,6 +329,9 @@ extension SystemSetting {
                 "Apple: pushes are delivered \"opportunistically\", without a number: the default and the range "
                 + "are invented.",
             sources: [widgetPush],
+            valid: .duration(
+                "0s", "1h",
+                "Apple gives no number; a push more than an hour late is one the server would send again"),
             parse: duration(\.pushLatency), format: { "\(DurationText($0.pushLatency))" }),
         SystemSetting(
             name: "pushReloadsCharged",
@@ -299,6 +352,7 @@ extension SystemSetting {
                 "A reload requested from inside an App Intent's perform() \"can take minutes\" (FB11522170); no "
                 + "number: the default and the range are invented.",
             sources: ["https://github.com/feedback-assistant/reports/issues/359"],
+            valid: .duration("0s", "1h", "reported as minutes; an hour is past any report"),
             parse: duration(\.intentReloadLatency), format: { "\(DurationText($0.intentReloadLatency))" }),
         SystemSetting(
             name: "intentReloadsOtherInstances",
@@ -316,17 +370,13 @@ extension SystemSetting {
     static let widgetPush =
         "https://developer.apple.com/documentation/widgetkit/updating-widgets-with-widgetkit-push-notifications"
 
-    private static func duration(
-        _ path: WritableKeyPath<SystemModel, TimeInterval>, atLeast minimum: Double = 0
-    )
+    private static func duration(_ path: WritableKeyPath<SystemModel, TimeInterval>)
         -> @Sendable (String, inout SystemModel) -> Bool
     {
         nonisolated(unsafe) let path = path
         return { text, model in
-            guard let seconds = DurationText(parsing: text)?.seconds, seconds <= DurationText.longest else {
-                return false
-            }
-            model[keyPath: path] = max(minimum, seconds)
+            guard let seconds = DurationText(parsing: text)?.seconds else { return false }
+            model[keyPath: path] = seconds
             return true
         }
     }

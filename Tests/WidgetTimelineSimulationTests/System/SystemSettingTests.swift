@@ -55,9 +55,28 @@ struct SystemSettingTests {
         }
     }
 
+    @Test("docs/simulator.md's valid-values table is each setting's valid range and its reason")
+    func validDocumented() throws {
+        let text = try String(contentsOf: Self.docs, encoding: .utf8)
+        for setting in SystemSetting.all {
+            guard let valid = setting.valid else {
+                // Only a flag or a word setting goes without a range: its words are all it takes.
+                #expect(setting.range.allSatisfy { DurationText(parsing: $0) == nil }, "\(setting.name)")
+                continue
+            }
+            let row = "| `\(setting.name)` | \(valid.text) | \(valid.reason) |"
+            #expect(text.contains(row), "docs/simulator.md lacks this row:\n\(row)")
+            #expect(setting.range.allSatisfy { valid.contains(DurationText(parsing: $0)?.seconds ?? 0) })
+        }
+    }
+
     @Test("a value a setting does not take is refused with what it takes")
     func refusals() {
-        #expect(throws: SettingError(setting: "dailyBudget", value: "lots", expected: "a whole number")) {
+        #expect(
+            throws: SettingError(
+                setting: "dailyBudget", value: "lots",
+                expected: "a whole number from 0 to 1440, or null (unlimited)")
+        ) {
             try SystemSetting.named("dailyBudget")!.applying("lots", to: .default)
         }
         #expect(throws: SettingError.self) {

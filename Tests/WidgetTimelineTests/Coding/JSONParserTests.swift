@@ -81,11 +81,11 @@ struct JSONParserTests {
         arguments: [
             (
                 #"{"count":1.5,"small":1,"at":"2026-01-01T00:00:00Z","tags":[]}"#,
-                "at $.count: the number 1.5 does not fit the type expected here"
+                "at $.count: expected a whole number from -9223372036854775808 to 9223372036854775807, found 1.5"
             ),
             (
                 #"{"count":1,"small":300,"at":"2026-01-01T00:00:00Z","tags":[]}"#,
-                "at $.small: the number 300 does not fit the type expected here"
+                "at $.small: expected a whole number from 0 to 255, found 300"
             ),
             (
                 #"{"count":1,"small":1,"at":"2026-01-01","tags":[]}"#,
@@ -113,6 +113,73 @@ struct JSONParserTests {
         } throws: { error in
             (error as? JSONDecodingError)?.description.hasPrefix(message) ?? false
         }
+    }
+
+    /// A document whose members check their own values as they decode, as a scenario's do: a
+    /// number replaced by zero to find the culprit would itself be refused, at its path.
+    struct Checked: Decodable {
+        var calls: Int
+        var seed: UInt64
+        var ratio: Float?
+
+        private enum CodingKeys: String, CodingKey { case calls, seed, ratio }
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            calls = try container.decode(Int.self, forKey: .calls)
+            guard calls >= 1 else {
+                throw DecodingError.dataCorruptedError(
+                    forKey: .calls, in: container, debugDescription: "must be 1 or more")
+            }
+            seed = try container.decode(UInt64.self, forKey: .seed)
+            ratio = try container.decodeIfPresent(Float.self, forKey: .ratio)
+        }
+    }
+
+    @Test(
+        "a number Foundation refuses without a path is named at its path, with the range its type takes",
+        arguments: [
+            (
+                #"{"calls":3,"seed":-5}"#,
+                "at $.seed: expected a whole number from 0 to 18446744073709551615, found -5"
+            ),
+            (
+                #"{"calls":3,"seed":1.5}"#,
+                "at $.seed: expected a whole number from 0 to 18446744073709551615, found 1.5"
+            ),
+            (
+                #"{"calls":3,"seed":18446744073709551616}"#,
+                "at $.seed: expected a whole number from 0 to 18446744073709551615, found 18446744073709551616"
+            ),
+            // Every number before the culprit is one a zero would break (calls must be 1 or more).
+            (
+                #"{"calls":300,"seed":-1}"#,
+                "at $.seed: expected a whole number from 0 to 18446744073709551615, found -1"
+            ),
+            // Two refused numbers: the last in document order is named, never neither.
+            (
+                #"{"calls":2.5,"seed":-1}"#,
+                "at $.seed: expected a whole number from 0 to 18446744073709551615, found -1"
+            ),
+            (
+                #"{"calls":3,"seed":18446744073709551615,"ratio":1e39}"#,
+                "at $.ratio: expected a number from -3.4028235e+38 to 3.4028235e+38, found 1e+39"
+            ),
+        ]
+    )
+    func unfitNumbers(json: String, message: String) {
+        #expect {
+            try JSONCoding.decode(Checked.self, from: Data(json.utf8))
+        } throws: { error in
+            (error as? JSONDecodingError)?.description == message
+        }
+    }
+
+    @Test("the largest UInt64 and a checked member of 300 decode: only refused numbers are looked for")
+    func fittingNumbersDecode() throws {
+        let checked = try JSONCoding.decode(
+            Checked.self, from: Data(#"{"calls":300,"seed":18446744073709551615}"#.utf8))
+        #expect(checked.seed == .max && checked.calls == 300)
     }
 
     @Test("the fast path still decodes valid documents")
