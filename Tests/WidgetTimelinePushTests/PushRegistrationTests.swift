@@ -65,6 +65,14 @@ struct PushRegistrationTests {
 
     static let badDocuments = [
         BadDocument(
+            json: #"{"installation":"i","token":"ab","environment":"sandbox","widgets":[]}"#,
+            error: #"at $.environment: unknown value "sandbox" (expected one of: development, production)"#),
+        BadDocument(
+            json: #"{"installation":"i","token":"ab","environment":"productio","widgets":[]}"#,
+            error:
+                #"at $.environment: unknown value "productio" (expected one of: development, production); did you mean "production"?"#
+        ),
+        BadDocument(
             json: #"{"installation":"i","token":"00zz","environment":"production","widgets":[]}"#,
             error: #"at $.token: the push token is not hexadecimal: "z" at character 2"#),
         BadDocument(

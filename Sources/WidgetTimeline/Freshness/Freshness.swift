@@ -1,5 +1,5 @@
 /// How much a value's age lets the widget claim about it.
-public enum Freshness: String, Sendable, Hashable, Codable, CaseIterable, Comparable {
+public enum Freshness: String, Sendable, Hashable, Codable, CaseIterable, Comparable, JSONChoice {
     /// Young enough to be shown as current.
     case fresh
     /// Still worth showing, but only as "last known", with its time.

@@ -110,14 +110,14 @@ public struct ParkConditionsPayload: Codable, Sendable, Equatable {
     )
 }
 
-public enum Congestion: String, Codable, Sendable, Equatable {
+public enum Congestion: String, Codable, Sendable, Equatable, CaseIterable, JSONChoice {
     case quiet
     case moderate
     case busy
     case crowded
 }
 
-public enum AirQuality: String, Codable, Sendable, Equatable {
+public enum AirQuality: String, Codable, Sendable, Equatable, CaseIterable, JSONChoice {
     case good
     case moderate
     case bad

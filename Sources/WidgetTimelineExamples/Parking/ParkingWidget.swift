@@ -78,7 +78,7 @@ public struct ParkingWidget: WidgetKind {
 }
 
 /// How the parking widget lays out one park.
-public enum ParkingDisplayMode: String, Codable, Sendable, CaseIterable {
+public enum ParkingDisplayMode: String, Codable, Sendable, CaseIterable, JSONChoice {
     case compact
     case list
 }
@@ -164,7 +164,7 @@ public struct ParkingLot: Codable, Sendable, Equatable {
 }
 
 /// How easy it is to find a space.
-public enum ParkingAvailability: String, Codable, Sendable, Equatable {
+public enum ParkingAvailability: String, Codable, Sendable, Equatable, CaseIterable, JSONChoice {
     case plenty
     case some
     case few

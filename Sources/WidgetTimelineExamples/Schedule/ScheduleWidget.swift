@@ -216,7 +216,7 @@ public struct SchedulePayload: Codable, Sendable, Equatable {
 }
 
 /// Where the focused item stands.
-public enum SchedulePhase: String, Codable, Sendable, Equatable {
+public enum SchedulePhase: String, Codable, Sendable, Equatable, CaseIterable, JSONChoice {
     /// Its time has not come.
     case upcoming
     /// Its time has come, within the grace period.
