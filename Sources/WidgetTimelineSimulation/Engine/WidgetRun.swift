@@ -365,6 +365,7 @@ final class WidgetRun<Kind: WidgetKind>: WidgetRunning {
                         date: entry.date, display: entry.state.situation,
                         text: kind.summary(of: entry.state, in: scenario.calendar(at: entry.date)),
                         revision: entry.state.stamp?.revision, observedAt: entry.state.stamp?.observedAt,
+                        data: data(of: entry.state),
                         content: entry.state.content.flatMap { try? JSONValue(encoding: $0) })
                 })
         }

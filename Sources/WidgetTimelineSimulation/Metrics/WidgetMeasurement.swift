@@ -69,7 +69,8 @@ struct WidgetMeasurement<Kind: WidgetKind> {
                     text: kind.summary(of: screen.state, in: scenario.calendar(at: screen.start)),
                     revision: screen.state.stamp?.revision, observedAt: screen.state.stamp?.observedAt,
                     data: screen.data,
-                    content: recordsContent ? screen.state.content.flatMap { try? JSONValue(encoding: $0) } : nil))
+                    content: recordsContent
+                        ? screen.state.content.flatMap { try? JSONValue(encoding: $0) } : nil))
             guard let content = screen.state.content, let stamp = screen.state.stamp else {
                 blankSeconds += stretchEnd.timeIntervalSince(screen.start)
                 continue
@@ -119,10 +120,12 @@ struct WidgetMeasurement<Kind: WidgetKind> {
         for (index, screen) in screens.enumerated() where screen.start < end {
             let stretchEnd = index + 1 < screens.count ? min(screens[index + 1].start, end) : end
             guard stretchEnd > screen.start else { continue }
-            let cuts = [screen.start] + zoneChanges.filter { $0 > screen.start && $0 < stretchEnd } + [stretchEnd]
+            let cuts =
+                [screen.start] + zoneChanges.filter { $0 > screen.start && $0 < stretchEnd } + [stretchEnd]
             for piece in 0..<(cuts.count - 1) {
                 pieces.append(
-                    ScreenPiece(start: cuts[piece], end: cuts[piece + 1], state: screen.state, data: screen.data))
+                    ScreenPiece(
+                        start: cuts[piece], end: cuts[piece + 1], state: screen.state, data: screen.data))
             }
         }
         return pieces

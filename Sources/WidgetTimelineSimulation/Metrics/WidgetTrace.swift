@@ -75,6 +75,8 @@ public struct WidgetTrace: Sendable, Hashable {
         public var text: String
         public var revision: Int?
         public var observedAt: Date?
+        /// The index in ``data`` of the data change the entry's value carries.
+        public var data: Int?
         public var content: JSONValue?
     }
 

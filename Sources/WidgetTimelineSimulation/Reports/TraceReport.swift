@@ -176,7 +176,7 @@ public enum TraceReport {
                     entries: timeline.entries.map {
                         ScreenEntry(
                             start: $0.date, end: nil, display: $0.display, revision: $0.revision,
-                            observedAt: $0.observedAt, data: nil, content: $0.content, text: $0.text)
+                            observedAt: $0.observedAt, data: $0.data, content: $0.content, text: $0.text)
                     })
             }
             hidden = trace.hidden
@@ -206,7 +206,7 @@ public enum TraceReport {
         var display: String
         var revision: Int?
         var observedAt: Date?
-        /// A screen's data: the index of the data change its value carries (screens only).
+        /// The index of the data change the value carries.
         var data: Int?
         var content: JSONValue?
         var text: String
@@ -220,10 +220,10 @@ public enum TraceReport {
             if let end {
                 try container.encode(start, forKey: .start)
                 try container.encode(end, forKey: .end)
-                try container.encode(data, forKey: .data)
             } else {
                 try container.encode(start, forKey: .date)
             }
+            try container.encode(data, forKey: .data)
             try container.encode(display, forKey: .display)
             // Written as `null` rather than omitted, so every screen has the same members.
             try container.encode(revision, forKey: .revision)

@@ -44,9 +44,12 @@ struct ScreenTruthTests {
                 for stretch in try TraceMetrics.list(widget.object, key) {
                     let start = try TraceMetrics.instant(stretch["start"])
                     let end = try TraceMetrics.instant(stretch["end"])
-                    #expect(start >= Self.milliseconds(scenario.start) && end <= Self.milliseconds(scenario.end))
                     #expect(
-                        !zoneChanges.contains { Self.milliseconds($0) > start && Self.milliseconds($0) < end },
+                        start >= Self.milliseconds(scenario.start) && end <= Self.milliseconds(scenario.end))
+                    #expect(
+                        !zoneChanges.contains {
+                            Self.milliseconds($0) > start && Self.milliseconds($0) < end
+                        },
                         "\(widget.strategy) \(key) across a zone change: \(stretch)")
                 }
             }
@@ -116,7 +119,9 @@ struct ScreenTruthTests {
     // commit, and the screen was attributed to the commit: 387 minutes of "event shown early" for
     // library-push (documented as 0) and the commit counted as delivered though the meeting never
     // appeared.
-    @Test("a server answer observed after the app's newer commit is the server's data, and the commit is never shown")
+    @Test(
+        "a server answer observed after the app's newer commit is the server's data, and the commit is never shown"
+    )
     func serverOverridesCommit() throws {
         let result = try Self.run(Self.serverOverridesCommit, [.library, .libraryPush, .pushOnEveryChange])
         for strategy in [StrategyName.libraryPush, .pushOnEveryChange] {
@@ -125,7 +130,10 @@ struct ScreenTruthTests {
             #expect(widget.metrics.commitToDisplay.delivered == 1, "\(strategy)")
             #expect(widget.metrics.commitToDisplay.undelivered == 1, "\(strategy)")
             // The loader keeps the data observed later, the server's: honest, and reported.
-            let noon = try #require(widget.trace.screens.first { $0.start <= .at("2026-03-02T12:00:00Z") && .at("2026-03-02T12:00:00Z") < $0.end })
+            let noon = try #require(
+                widget.trace.screens.first {
+                    $0.start <= .at("2026-03-02T12:00:00Z") && .at("2026-03-02T12:00:00Z") < $0.end
+                })
             #expect(noon.data == 0 && noon.text.contains("nothing left"), "\(noon.text)")
             #expect(widget.metrics.wrongValueMinutes > 300)
         }
@@ -144,7 +152,9 @@ struct ScreenTruthTests {
         let tap = Date.at("2026-11-30T01:36:05Z")
         let tapped = try #require(widget.trace.screens.first { $0.start > tap && $0.data == 1 })
         #expect(tapped.text.hasSuffix("2 steps"), "\(tapped.text)")
-        let overridden = widget.trace.screens.filter { $0.start > tapped.start && $0.text.hasSuffix("0 steps") }
+        let overridden = widget.trace.screens.filter {
+            $0.start > tapped.start && $0.text.hasSuffix("0 steps")
+        }
         #expect(!overridden.isEmpty)
         #expect(overridden.allSatisfy { $0.data == 0 }, "\(overridden.map(\.data))")
         try Self.checkTrace(result)
@@ -165,7 +175,8 @@ struct ScreenTruthTests {
             let total = try #require(
                 (entry["totals"] as? [String: Any])?["commitToDisplay"] as? [String: Any])
             #expect(total["delivered"] as? Int == delays.reduce(0) { $0 + ($1["delivered"] as? Int ?? 0) })
-            #expect(total["undelivered"] as? Int == delays.reduce(0) { $0 + ($1["undelivered"] as? Int ?? 0) })
+            #expect(
+                total["undelivered"] as? Int == delays.reduce(0) { $0 + ($1["undelivered"] as? Int ?? 0) })
             #expect(total["maxSeconds"] as? Double == delays.compactMap { $0["maxSeconds"] as? Double }.max())
             #expect(total["medianSeconds"] == nil && total["p95Seconds"] == nil)
             #expect((total["delivered"] as? Int ?? 0) > 0)
@@ -187,7 +198,8 @@ struct ScreenTruthTests {
                 guard let observed = screen.observedAt, let data = screen.data else { continue }
                 let observedMS = Self.milliseconds(observed)
                 // The value is the newest update at or before its millisecond.
-                let newest = try #require(widget.trace.data.lastIndex { Self.milliseconds($0.at) <= observedMS })
+                let newest = try #require(
+                    widget.trace.data.lastIndex { Self.milliseconds($0.at) <= observedMS })
                 #expect(data == newest, "\(strategy) at \(screen.start): data \(data), newest \(newest)")
                 if widget.trace.data.contains(where: { Self.milliseconds($0.at) == observedMS }) { ties += 1 }
                 let truth = try #require(widget.trace.truth.first { $0.data == data })
