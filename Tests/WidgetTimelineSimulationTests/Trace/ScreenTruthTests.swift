@@ -214,6 +214,9 @@ struct ScreenTruthTests {
 }
 
 extension ScreenTruthTests {
+    /// Forty values, `{ "v": 0 }` to `{ "v": 39 }`, for random updates to take in turn.
+    static let valuePayloads = (0..<40).map { "{ \"v\": \($0) }" }.joined(separator: ", ")
+
     /// A one-hour run with entries five minutes late and a commit at 10:59 (the tester's `past-end.json`).
     static let pastEnd = """
         {
@@ -223,11 +226,7 @@ extension ScreenTruthTests {
           "timeZone": "Europe/London",
           "seed": 1,
           "system": { "entryLateness": "5m", "appReloadLatency": "0s" },
-          "app": {
-            "foreground": [
-              { "from": "2026-03-01T10:58:30+00:00", "to": "2026-03-01T10:59:30+00:00" }
-            ]
-          },
+          "app": { "foreground": [ { "from": "2026-03-01T10:58:30+00:00", "to": "2026-03-01T10:59:30+00:00" } ] },
           "kinds": [
             {
               "kind": "c",
@@ -369,11 +368,7 @@ extension ScreenTruthTests {
           "timeZone": "Europe/London",
           "seed": 4,
           "push": { "window": "1m", "budget": "unlimited" },
-          "app": {
-            "foreground": [
-              { "from": "2026-03-02T09:00:00+00:00", "to": "2026-03-02T09:05:00+00:00" }
-            ]
-          },
+          "app": { "foreground": [ { "from": "2026-03-02T09:00:00+00:00", "to": "2026-03-02T09:05:00+00:00" } ] },
           "kinds": [
             {
               "kind": "agenda",
@@ -453,21 +448,42 @@ extension ScreenTruthTests {
         }
         """
 
-    /// A value changing every 9 s on average, fetched with a 7 s latency (the tester's `fast-value2.json`).
-    static let fastValue = """
+    /// A value changing every 9 s on average, fetched with a 7 s latency (the tester's
+    /// `fast-value2.json`).
+    static let fastValue = fastValueScenario(duration: "6h")
+
+    /// The same value and a count committed once: one widget whose changes no strategy can all
+    /// show (the tester's `totals-undelivered.json`, one hour).
+    static let twoWidgets = fastValueScenario(
+        duration: "1h",
+        kinds: """
+            ,
+            { "kind": "c", "type": "count", "freshness": { "staleAfter": "1h", "expiresAfter": "2h" } }
+            """,
+        widgets: """
+            ,
+            { "id": "c", "kind": "c", "commits": [ { "at": "2026-03-01T10:00:00+00:00", "payload": { "count": 1 } } ] }
+            """)
+
+    static func fastValueScenario(duration: String, kinds: String = "", widgets: String = "") -> String {
+        """
         {
           "name": "fast value with slow source",
           "start": "2026-03-01T10:00:00+00:00",
-          "duration": "6h",
+          "duration": "\(duration)",
           "timeZone": "Europe/London",
           "seed": 5,
-          "system": { "entryLateness": "5m", "minimumReloadInterval": "0s", "policyLateness": "0s", "policyEarliness": "0s", "dailyBudget": null },
+          "system": {
+            "entryLateness": "5m", "minimumReloadInterval": "0s", "policyLateness": "0s", "policyEarliness": "0s",
+            "dailyBudget": null
+          },
           "kinds": [
             {
               "kind": "q",
               "type": "value",
               "freshness": { "staleAfter": "12m", "expiresAfter": "20m", "expiredValue": "hidden", "refreshAfter": "1m" }
             }
+            \(kinds)
           ],
           "widgets": [
             {
@@ -475,88 +491,13 @@ extension ScreenTruthTests {
               "kind": "q",
               "source": {
                 "latency": "7s",
-                "updates": [
-                  {
-                    "at": "2026-03-01T10:00:00+00:00",
-                    "payload": { "v": -1 }
-                  }
-                ],
-                "randomUpdates": {
-                  "meanInterval": "9s",
-                  "payloads": [
-                    { "v": 0 }, { "v": 1 }, { "v": 2 }, { "v": 3 }, { "v": 4 }, { "v": 5 }, { "v": 6 },
-                    { "v": 7 }, { "v": 8 }, { "v": 9 }, { "v": 10 }, { "v": 11 }, { "v": 12 }, { "v": 13 },
-                    { "v": 14 }, { "v": 15 }, { "v": 16 }, { "v": 17 }, { "v": 18 }, { "v": 19 },
-                    { "v": 20 }, { "v": 21 }, { "v": 22 }, { "v": 23 }, { "v": 24 }, { "v": 25 },
-                    { "v": 26 }, { "v": 27 }, { "v": 28 }, { "v": 29 }, { "v": 30 }, { "v": 31 },
-                    { "v": 32 }, { "v": 33 }, { "v": 34 }, { "v": 35 }, { "v": 36 }, { "v": 37 },
-                    { "v": 38 }, { "v": 39 }
-                  ]
-                }
+                "updates": [ { "at": "2026-03-01T10:00:00+00:00", "payload": { "v": -1 } } ],
+                "randomUpdates": { "meanInterval": "9s", "payloads": [ \(valuePayloads) ] }
               }
             }
+            \(widgets)
           ]
         }
         """
-
-    /// Two widgets, one changing faster than any strategy can show (the tester's `totals-undelivered.json`, one hour).
-    static let twoWidgets = """
-        {
-          "name": "two widgets, one with changes never shown",
-          "start": "2026-03-01T10:00:00+00:00",
-          "duration": "1h",
-          "timeZone": "Europe/London",
-          "seed": 5,
-          "system": { "entryLateness": "5m", "minimumReloadInterval": "0s", "policyLateness": "0s", "policyEarliness": "0s", "dailyBudget": null },
-          "kinds": [
-            {
-              "kind": "q",
-              "type": "value",
-              "freshness": { "staleAfter": "12m", "expiresAfter": "20m", "expiredValue": "hidden", "refreshAfter": "1m" }
-            },
-            {
-              "kind": "c",
-              "type": "count",
-              "freshness": { "staleAfter": "1h", "expiresAfter": "2h" }
-            }
-          ],
-          "widgets": [
-            {
-              "id": "q",
-              "kind": "q",
-              "source": {
-                "latency": "7s",
-                "updates": [
-                  {
-                    "at": "2026-03-01T10:00:00+00:00",
-                    "payload": { "v": -1 }
-                  }
-                ],
-                "randomUpdates": {
-                  "meanInterval": "9s",
-                  "payloads": [
-                    { "v": 0 }, { "v": 1 }, { "v": 2 }, { "v": 3 }, { "v": 4 }, { "v": 5 }, { "v": 6 },
-                    { "v": 7 }, { "v": 8 }, { "v": 9 }, { "v": 10 }, { "v": 11 }, { "v": 12 }, { "v": 13 },
-                    { "v": 14 }, { "v": 15 }, { "v": 16 }, { "v": 17 }, { "v": 18 }, { "v": 19 },
-                    { "v": 20 }, { "v": 21 }, { "v": 22 }, { "v": 23 }, { "v": 24 }, { "v": 25 },
-                    { "v": 26 }, { "v": 27 }, { "v": 28 }, { "v": 29 }, { "v": 30 }, { "v": 31 },
-                    { "v": 32 }, { "v": 33 }, { "v": 34 }, { "v": 35 }, { "v": 36 }, { "v": 37 },
-                    { "v": 38 }, { "v": 39 }
-                  ]
-                }
-              }
-            },
-            {
-              "id": "c",
-              "kind": "c",
-              "commits": [
-                {
-                  "at": "2026-03-01T10:00:00+00:00",
-                  "payload": { "count": 1 }
-                }
-              ]
-            }
-          ]
-        }
-        """
+    }
 }
