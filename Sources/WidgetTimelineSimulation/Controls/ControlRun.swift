@@ -44,7 +44,7 @@ final class ControlRun {
                 reloads: reloads.map {
                     ControlTrace.Reload(
                         at: $0.at, cause: $0.cause, revision: $0.reading.revision,
-                        observedAt: $0.reading.observedAt)
+                        observedAt: $0.reading.observedAt, data: $0.reading.version)
                 },
                 reloadRequests: requests, interactions: interactions))
     }
@@ -118,6 +118,8 @@ public struct ControlTrace: Sendable, Hashable {
         /// The revision and observation time of the value read, if there was one.
         public var revision: Int?
         public var observedAt: Date?
+        /// The index of the widget's data change the value read carries.
+        public var data: Int?
     }
 
     public var reloads: [Reload] = []

@@ -53,7 +53,8 @@ public final class ExtensionContext<Payload: Codable & Sendable & Equatable> {
     public func fetch(timeout: TimeInterval?) -> Result<FetchAnswer<Payload>, FetchFailure> {
         guard let source else { return .failure(FetchFailure(reason: .sourceFailed, duration: 0)) }
         backendRequests += 1
-        let start = now.addingTimeInterval(elapsed)
+        // Whole milliseconds, as every instant of a run.
+        let start = Instant.rounded(now.addingTimeInterval(elapsed))
         let outcome = source.fetch(at: start, timeout: timeout ?? 60)
         let duration: TimeInterval
         switch outcome {

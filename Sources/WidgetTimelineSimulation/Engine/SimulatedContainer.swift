@@ -3,22 +3,24 @@ import WidgetTimeline
 
 /// One widget's App Group container in a simulation: the core's real ``InMemorySnapshotStore``
 /// (records encoded, validated and revisioned exactly as on disk), with the host's read-write
-/// handle and the extension's read-only one.
+/// handle — which also notes what each revision carries (``RecordingSnapshotStore``) — and the
+/// extension's read-only one.
 ///
 /// A thin adapter so the naive strategies save and read in one line; every rule is the store's.
 final class SimulatedContainer<Kind: WidgetKind> {
     let kind: Kind
     let key: SnapshotKey
     /// The host app's handle.
-    let store: InMemorySnapshotStore
+    let store: RecordingSnapshotStore<Kind.Payload>
     /// The widget extension's view of the same contents.
     let extensionStore: InMemorySnapshotStore
 
     init(kind: Kind, key: SnapshotKey) {
         self.kind = kind
         self.key = key
-        store = InMemorySnapshotStore()
-        extensionStore = store.readOnly()
+        let base = InMemorySnapshotStore()
+        store = RecordingSnapshotStore(base: base)
+        extensionStore = base.readOnly()
     }
 
     /// The newest snapshot, as the extension reads it.

@@ -21,7 +21,11 @@ struct SimulatedSource<Payload: Sendable & Equatable>: Sendable {
     var latency: TimeInterval
     var outages: [Outage]
 
-    func fetch(at instant: Date, timeout: TimeInterval) -> Result<FetchAnswer<Payload>, FetchFailure> {
+    /// The answer to a request sent at `instant` (to the millisecond). A server update in the same
+    /// millisecond as the request is already on the server: the request sees it, and the answer's
+    /// data is that update's (docs/simulator.md, "Metrics").
+    func fetch(at sent: Date, timeout: TimeInterval) -> Result<FetchAnswer<Payload>, FetchFailure> {
+        let instant = Instant.rounded(sent)
         if let outage = outages.first(where: { instant >= $0.from && instant < $0.to }) {
             switch outage.mode {
             case .fails:
@@ -40,16 +44,22 @@ struct SimulatedSource<Payload: Sendable & Equatable>: Sendable {
 
 /// Binary search over time-ordered versions.
 enum VersionSearch {
-    /// The index of the last element whose `at` is not after `instant`.
+    /// The index of the last element whose `at` is not after `instant`, to the millisecond: two
+    /// instants the trace writes as the same millisecond are the same instant here too, however
+    /// each was computed (a sum of seconds can land a fraction of a microsecond either side).
     static func lastIndex<Element>(in versions: [(at: Date, payload: Element)], atOrBefore instant: Date)
         -> Int?
     {
+        let limit = milliseconds(instant)
         var low = 0
         var high = versions.count
         while low < high {
             let middle = (low + high) / 2
-            if versions[middle].at <= instant { low = middle + 1 } else { high = middle }
+            if milliseconds(versions[middle].at) <= limit { low = middle + 1 } else { high = middle }
         }
         return low == 0 ? nil : low - 1
     }
+
+    /// Milliseconds since 1970, as the trace writes an instant.
+    static func milliseconds(_ date: Date) -> Int64 { Int64((date.timeIntervalSince1970 * 1000).rounded()) }
 }

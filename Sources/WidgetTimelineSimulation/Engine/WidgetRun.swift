@@ -85,6 +85,8 @@ final class WidgetRun<Kind: WidgetKind>: WidgetRunning {
     private var fetches: [FetchRecord] = []
     private var timelines: [(installedAt: Date, run: Int, timeline: PlannedTimeline<State>)] = []
     private(set) var backendRequestTimes: [Date] = []
+    /// The data change each revision of the store carries, worked out once per revision.
+    private var revisionData: [Int: Int?] = [:]
 
     var id: String { script.id }
     var kindName: String { script.kind.kind }
@@ -160,7 +162,35 @@ final class WidgetRun<Kind: WidgetKind>: WidgetRunning {
         guard let snapshot = container.read().snapshot else { return ControlReading() }
         return ControlReading(
             revision: snapshot.revision, observedAt: snapshot.dataObservedAt,
-            version: VersionSearch.lastIndex(in: truth, atOrBefore: snapshot.dataObservedAt))
+            version: data(ofRevision: snapshot.revision, observedAt: snapshot.dataObservedAt))
+    }
+
+    /// The data change (index in the truth) that revision `revision` of the widget's store carries:
+    /// the newest change not after the commit's observation time whose payload it was committed
+    /// with. Matching the payload, not the time, is what keeps a server answer observed after a
+    /// host commit attributed to the server's (older) data, and a tap's count to the tap. A
+    /// revision whose payload is no change's (none is known) falls back to the newest change not
+    /// after `observedAt`.
+    private func data(ofRevision revision: Int, observedAt: Date) -> Int? {
+        if let known = revisionData[revision] { return known }
+        let resolved: Int?
+        if let commit = container.store.committed(container.key, revision: revision) {
+            let newest = VersionSearch.lastIndex(in: truth, atOrBefore: commit.observedAt)
+            var index = newest
+            while let candidate = index, truth[candidate].payload != commit.payload {
+                index = candidate > 0 ? candidate - 1 : nil
+            }
+            resolved = index ?? newest
+        } else {
+            resolved = VersionSearch.lastIndex(in: truth, atOrBefore: observedAt)
+        }
+        revisionData[revision] = resolved
+        return resolved
+    }
+
+    private func data(of state: State) -> Int? {
+        guard state.content != nil, let stamp = state.stamp else { return nil }
+        return data(ofRevision: stamp.revision, observedAt: stamp.observedAt)
     }
 
     var dataChangeTimes: [Date] { truth.map(\.at) }
@@ -287,7 +317,8 @@ final class WidgetRun<Kind: WidgetKind>: WidgetRunning {
         advanceScreen(before: end.addingTimeInterval(-model.entryLateness))
         let kind = script.kind
         let measured = WidgetMeasurement(
-            kind: kind, truth: truth, screens: screens, end: end, scenario: scenario)
+            kind: kind, truth: truth, screens: screens.map { ($0.start, $0.state, data(of: $0.state)) },
+            end: end, scenario: scenario, recordsContent: recordsTrace)
         metrics.staleShownAsFreshMinutes = measured.staleShownAsFreshMinutes
         metrics.wrongValueMinutes = measured.wrongValueMinutes
         metrics.earlyEventMinutes = measured.earlyEventMinutes
@@ -315,13 +346,6 @@ final class WidgetRun<Kind: WidgetKind>: WidgetRunning {
         into trace: inout WidgetTrace, measured: WidgetMeasurement<Kind>, scenario: CompiledScenario
     ) {
         let kind = script.kind
-        var screenIndex = 0
-        for (index, screen) in screens.enumerated() {
-            let stretchEnd = index + 1 < screens.count ? screens[index + 1].start : scenario.end
-            guard stretchEnd > screen.start else { continue }
-            trace.screens[screenIndex].content = screen.state.content.flatMap { try? JSONValue(encoding: $0) }
-            screenIndex += 1
-        }
         trace.truth = measured.truthStretches.map { stretch in
             WidgetTrace.TruthStretch(
                 start: stretch.start, end: stretch.end, data: stretch.data, boundary: stretch.boundary,
@@ -341,6 +365,7 @@ final class WidgetRun<Kind: WidgetKind>: WidgetRunning {
                         date: entry.date, display: entry.state.situation,
                         text: kind.summary(of: entry.state, in: scenario.calendar(at: entry.date)),
                         revision: entry.state.stamp?.revision, observedAt: entry.state.stamp?.observedAt,
+                        data: data(of: entry.state),
                         content: entry.state.content.flatMap { try? JSONValue(encoding: $0) })
                 })
         }

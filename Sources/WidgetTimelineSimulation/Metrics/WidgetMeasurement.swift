@@ -30,33 +30,52 @@ struct WidgetMeasurement<Kind: WidgetKind> {
     private(set) var trace = WidgetTrace()
     private(set) var truthStretches: [Stretch] = []
 
+    /// One stretch of the screen, inside the scenario and inside one time zone.
+    struct ScreenPiece {
+        var start: Date
+        var end: Date
+        var state: State
+        /// The index in the truth of the data the value shown carries (`nil`: no value).
+        var data: Int?
+    }
+
+    /// - Parameters:
+    ///   - screens: each change of the screen, with the data its value carries (the index in
+    ///     `truth`); a change ends where the next begins. Changes at or after `end` are never
+    ///     seen, and nothing is measured past it.
+    ///   - recordsContent: whether the trace's screens keep their content as JSON.
     init(
         kind: Kind,
         truth: [(at: Date, payload: Kind.Payload)],
-        screens: [(start: Date, state: State)],
+        screens: [(start: Date, state: State, data: Int?)],
         end: Date,
-        scenario: CompiledScenario
+        scenario: CompiledScenario,
+        recordsContent: Bool = false
     ) {
         let stretches = Self.truthStretches(kind: kind, truth: truth, end: end, scenario: scenario)
         truthStretches = stretches
+        let pieces = Self.pieces(of: screens, end: end, scenario: scenario)
         var staleSeconds = 0.0
         var wrongSeconds = 0.0
         var earlySeconds = 0.0
         var blankSeconds = 0.0
         var truthIndex = 0
-        for (index, screen) in screens.enumerated() {
-            let stretchEnd = index + 1 < screens.count ? screens[index + 1].start : end
-            guard stretchEnd > screen.start else { continue }
+        for screen in pieces {
+            let stretchEnd = screen.end
             trace.screens.append(
                 WidgetTrace.Screen(
                     start: screen.start, end: stretchEnd, display: screen.state.situation,
+                    // What the widget's view shows: its dates in the zone the device is in now.
                     text: kind.summary(of: screen.state, in: scenario.calendar(at: screen.start)),
-                    revision: screen.state.stamp?.revision, observedAt: screen.state.stamp?.observedAt))
+                    revision: screen.state.stamp?.revision, observedAt: screen.state.stamp?.observedAt,
+                    data: screen.data,
+                    content: recordsContent
+                        ? screen.state.content.flatMap { try? JSONValue(encoding: $0) } : nil))
             guard let content = screen.state.content, let stamp = screen.state.stamp else {
                 blankSeconds += stretchEnd.timeIntervalSince(screen.start)
                 continue
             }
-            let version = VersionSearch.lastIndex(in: truth, atOrBefore: stamp.observedAt)
+            let version = screen.data
             if case .fresh = screen.state {
                 let staleAfter = Self.staleAfter(kind: kind, truth: truth, version: version)
                 let staleFrom = max(screen.start, stamp.observedAt.addingTimeInterval(staleAfter))
@@ -87,7 +106,29 @@ struct WidgetMeasurement<Kind: WidgetKind> {
         wrongValueMinutes = Self.minutes(wrongSeconds)
         earlyEventMinutes = Self.minutes(earlySeconds)
         noValueMinutes = Self.minutes(blankSeconds)
-        delays = Self.delays(truth: truth, screens: screens, end: end)
+        delays = Self.delays(truth: truth, screens: pieces)
+    }
+
+    /// The screen as stretches back to back from the first change to `end`: a change at or after
+    /// `end` never reached the screen within the scenario, and a stretch is split at every
+    /// time-zone change, where the widget's view formats its dates anew.
+    static func pieces(
+        of screens: [(start: Date, state: State, data: Int?)], end: Date, scenario: CompiledScenario
+    ) -> [ScreenPiece] {
+        let zoneChanges = scenario.timeZones.dropFirst().map(\.at)
+        var pieces: [ScreenPiece] = []
+        for (index, screen) in screens.enumerated() where screen.start < end {
+            let stretchEnd = index + 1 < screens.count ? min(screens[index + 1].start, end) : end
+            guard stretchEnd > screen.start else { continue }
+            let cuts =
+                [screen.start] + zoneChanges.filter { $0 > screen.start && $0 < stretchEnd } + [stretchEnd]
+            for piece in 0..<(cuts.count - 1) {
+                pieces.append(
+                    ScreenPiece(
+                        start: cuts[piece], end: cuts[piece + 1], state: screen.state, data: screen.data))
+            }
+        }
+        return pieces
     }
 
     /// Whether showing `content` during truth stretch `index` shows an event before it happens: the
@@ -168,7 +209,8 @@ struct WidgetMeasurement<Kind: WidgetKind> {
                 where pointIndex == 0 || point != points[pointIndex - 1] {
                     let next = points[(pointIndex + 1)...].first { $0 > point } ?? pieceEnd
                     let content = contents[pointIndex]
-                    if let last = stretches.last, last.end == point, last.data == index,
+                    // A time-zone change always begins a stretch: its text is the new zone's.
+                    if pointIndex > 0, let last = stretches.last, last.end == point, last.data == index,
                         last.content == content
                     {
                         stretches[stretches.count - 1].end = next
@@ -192,16 +234,15 @@ struct WidgetMeasurement<Kind: WidgetKind> {
     }
 
     /// Commit-to-display delays: for each data change, the first screen at or after it whose data
-    /// is that change or a newer one.
-    private static func delays(
-        truth: [(at: Date, payload: Kind.Payload)], screens: [(start: Date, state: State)], end: Date
-    ) -> DelayStatistics {
+    /// is that change or a newer one — the data the screen really carries, not the newest data
+    /// observed by then. A screen after the scenario's end is no screen.
+    private static func delays(truth: [(at: Date, payload: Kind.Payload)], screens: [ScreenPiece])
+        -> DelayStatistics
+    {
         var delays: [TimeInterval] = []
         var waiting = 0
         for screen in screens {
-            guard let stamp = screen.state.stamp,
-                let shown = VersionSearch.lastIndex(in: truth, atOrBefore: stamp.observedAt)
-            else { continue }
+            guard screen.state.content != nil, let shown = screen.data else { continue }
             while waiting <= shown, waiting < truth.count {
                 delays.append(max(0, screen.start.timeIntervalSince(truth[waiting].at)))
                 waiting += 1

@@ -80,5 +80,14 @@ public struct DelayStatistics: Sendable, Hashable, Codable {
         maxSeconds = sorted.last.map(Self.rounded)
     }
 
+    /// Counts and a maximum without the delays behind them: what a sum over widgets can say.
+    init(delivered: Int, undelivered: Int, maxSeconds: Double?) {
+        self.delivered = delivered
+        self.undelivered = undelivered
+        medianSeconds = nil
+        p95Seconds = nil
+        self.maxSeconds = maxSeconds
+    }
+
     static func rounded(_ seconds: Double) -> Double { (seconds * 10).rounded() / 10 }
 }

@@ -77,10 +77,15 @@ public struct StrategyResult: Sendable, Hashable, Codable {
             controls: try container.decodeIfPresent([ControlResult].self, forKey: .controls) ?? [])
     }
 
-    /// The metrics summed over the widgets (delays pooled: the median of all delays is not the
-    /// median of medians, so pooled statistics are not offered; the maximum is).
+    /// The metrics summed over the widgets. Of the delays, the changes shown and never shown are
+    /// summed and the maximum is the widgets' largest; the median and 95th percentile are absent
+    /// (`nil`): a median of medians means nothing.
     public var totals: WidgetMetrics {
         var total = WidgetMetrics()
+        total.commitToDisplay = DelayStatistics(
+            delivered: widgets.reduce(0) { $0 + $1.metrics.commitToDisplay.delivered },
+            undelivered: widgets.reduce(0) { $0 + $1.metrics.commitToDisplay.undelivered },
+            maxSeconds: widgets.compactMap(\.metrics.commitToDisplay.maxSeconds).max())
         for widget in widgets.map(\.metrics) {
             total.staleShownAsFreshMinutes += widget.staleShownAsFreshMinutes
             total.wrongValueMinutes += widget.wrongValueMinutes

@@ -19,6 +19,9 @@ public struct WidgetTrace: Sendable, Hashable {
         /// The revision and observation time of the value shown, if one is.
         public var revision: Int?
         public var observedAt: Date?
+        /// The index in ``data`` of the data the value shown carries — the change whose payload
+        /// the shown revision was committed with — if a value is shown.
+        public var data: Int?
         /// The value shown, as JSON, when recorded.
         public var content: JSONValue?
     }
@@ -72,6 +75,8 @@ public struct WidgetTrace: Sendable, Hashable {
         public var text: String
         public var revision: Int?
         public var observedAt: Date?
+        /// The index in ``data`` of the data change the entry's value carries.
+        public var data: Int?
         public var content: JSONValue?
     }
 

@@ -14,7 +14,7 @@ public enum TraceReport {
     /// The value of the document's `format` member.
     public static let format = "widget-timeline-trace"
     /// The schema version: raised whenever a member changes meaning or is removed.
-    public static let version = 2
+    public static let version = 3
 
     public static func render(_ report: SimulationReport) throws -> String {
         let scenario = report.scenario
@@ -37,7 +37,7 @@ public enum TraceReport {
                             reloads: run.trace.reloads.map {
                                 ControlReloadEntry(
                                     at: $0.at, cause: $0.cause, revision: $0.revision,
-                                    observedAt: $0.observedAt)
+                                    observedAt: $0.observedAt, data: $0.data)
                             },
                             reloadRequests: run.trace.reloadRequests, interactions: run.trace.interactions,
                             metrics: run.metrics)
@@ -107,8 +107,10 @@ public enum TraceReport {
         var cause: String
         var revision: Int?
         var observedAt: Date?
+        /// The index of the widget's data change the value read carries.
+        var data: Int?
 
-        private enum CodingKeys: String, CodingKey { case at, cause, revision, observedAt }
+        private enum CodingKeys: String, CodingKey { case at, cause, revision, observedAt, data }
 
         func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
@@ -116,6 +118,7 @@ public enum TraceReport {
             try container.encode(cause, forKey: .cause)
             try container.encode(revision, forKey: .revision)
             try container.encode(observedAt, forKey: .observedAt)
+            try container.encode(data, forKey: .data)
         }
     }
 
@@ -151,7 +154,7 @@ public enum TraceReport {
             screens = trace.screens.map {
                 ScreenEntry(
                     start: $0.start, end: $0.end, display: $0.display, revision: $0.revision,
-                    observedAt: $0.observedAt, content: $0.content, text: $0.text)
+                    observedAt: $0.observedAt, data: $0.data, content: $0.content, text: $0.text)
             }
             runs = trace.runs.map {
                 RunEntry(
@@ -173,7 +176,7 @@ public enum TraceReport {
                     entries: timeline.entries.map {
                         ScreenEntry(
                             start: $0.date, end: nil, display: $0.display, revision: $0.revision,
-                            observedAt: $0.observedAt, content: $0.content, text: $0.text)
+                            observedAt: $0.observedAt, data: $0.data, content: $0.content, text: $0.text)
                     })
             }
             hidden = trace.hidden
@@ -203,11 +206,13 @@ public enum TraceReport {
         var display: String
         var revision: Int?
         var observedAt: Date?
+        /// The index of the data change the value carries.
+        var data: Int?
         var content: JSONValue?
         var text: String
 
         private enum CodingKeys: String, CodingKey {
-            case start, date, end, display, revision, observedAt, content, text
+            case start, date, end, display, revision, observedAt, data, content, text
         }
 
         func encode(to encoder: any Encoder) throws {
@@ -218,6 +223,7 @@ public enum TraceReport {
             } else {
                 try container.encode(start, forKey: .date)
             }
+            try container.encode(data, forKey: .data)
             try container.encode(display, forKey: .display)
             // Written as `null` rather than omitted, so every screen has the same members.
             try container.encode(revision, forKey: .revision)

@@ -55,12 +55,8 @@ struct ChannelTraceMetrics: Equatable, CustomStringConvertible {
             for reload in reloads {
                 let at = try TraceMetrics.instant(reload["at"])
                 total += behind(showing: shown, from: cursor, to: at)
-                if let observed = reload["observedAt"] as? String {
-                    let instant = try TraceMetrics.instant(observed)
-                    shown = changes.lastIndex { $0 <= instant }
-                } else {
-                    shown = nil
-                }
+                // The data change the value read carries (trace version 3).
+                shown = reload["observedAt"] is String ? try #require(reload["data"] as? Int) : nil
                 cursor = at
             }
             total += behind(showing: shown, from: cursor, to: end)

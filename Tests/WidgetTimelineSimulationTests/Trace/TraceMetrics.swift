@@ -48,7 +48,7 @@ struct TraceMetrics: Equatable, CustomStringConvertible {
         let document = try #require(
             try JSONSerialization.jsonObject(with: Data(trace.utf8)) as? [String: Any])
         try #require(document["format"] as? String == "widget-timeline-trace")
-        try #require(document["version"] as? Int == 2)
+        try #require(document["version"] as? Int == 3)
         let strategies = try #require(document["strategies"] as? [[String: Any]])
         return try strategies.flatMap { entry -> [Widget] in
             let name = try #require(entry["strategy"] as? String)
@@ -79,9 +79,6 @@ struct TraceMetrics: Equatable, CustomStringConvertible {
                 data: try #require($0["data"] as? Int), boundary: try #require($0["boundary"] as? String),
                 content: try Self.canonical($0["content"]))
         }
-        /// The data change a value observed at `observed` comes from: the last one not after it.
-        func version(_ observed: Int64) -> Int? { data.lastIndex { $0.at <= observed } }
-
         var stale: Int64 = 0
         var early: Int64 = 0
         var wrong: Int64 = 0
@@ -96,7 +93,9 @@ struct TraceMetrics: Equatable, CustomStringConvertible {
                 continue
             }
             let observed = try Self.instant(observedText)
-            let shown = version(observed)
+            // The data change the value carries: the screen says (trace version 3).
+            let shown: Int? = try #require(screen["data"] as? Int, "a screen with a value names its data")
+            try #require(data.indices.contains(shown ?? -1))
             // Stale shown as fresh: a fresh screen after its data's stale threshold.
             if screen["display"] as? String == "fresh", let shown {
                 let staleFrom = max(start, observed + Int64((data[shown].staleAfter * 1000).rounded()))

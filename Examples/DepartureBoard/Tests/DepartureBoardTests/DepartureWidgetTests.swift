@@ -33,7 +33,7 @@ struct DepartureWidgetTests {
             scenarioFile: Self.weekday, kinds: [DepartureWidget()],
             strategies: [.library, .singleEntry15Minutes])
         let trace = try JSONCoding.decoder().decode(Trace.self, from: Data(try result.trace.utf8))
-        #expect(trace.format == "widget-timeline-trace" && trace.version == 2)
+        #expect(trace.format == "widget-timeline-trace" && trace.version == 3)
         let library = try #require(trace.strategies.first { $0.strategy == "library" })
         for widget in library.widgets {
             #expect(widget.staleShownAsFreshMinutes == 0, "\(widget.widget)")
@@ -64,6 +64,8 @@ struct Trace: Decodable {
             var end: Date
             var display: String
             var observedAt: Date?
+            /// The index in `data` of the data change the value shown carries.
+            var data: Int?
         }
 
         var widget: String
@@ -74,8 +76,9 @@ struct Trace: Decodable {
         var staleShownAsFreshMinutes: Double {
             screens.reduce(0) { total, screen in
                 guard screen.display == "fresh", let observed = screen.observedAt,
-                    let shown = data.last(where: { $0.at <= observed })
+                    let index = screen.data, data.indices.contains(index)
                 else { return total }
+                let shown = data[index]
                 let staleFrom = max(screen.start, observed.addingTimeInterval(shown.staleAfterSeconds))
                 return total + max(0, screen.end.timeIntervalSince(staleFrom)) / 60
             }

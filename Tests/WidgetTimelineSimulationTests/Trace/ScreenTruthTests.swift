@@ -1,0 +1,503 @@
+import Foundation
+import Testing
+import WidgetTimeline
+import WidgetTimelineTesting
+
+@testable import WidgetTimelineSimulation
+
+/// What an outside model of the truth found when it recomputed the metrics from the trace: screens
+/// measured past the scenario's end, text kept in a zone the user had left, a screen's value
+/// attributed to the newest data observed instead of the data it carries, totals that said no
+/// change was shown, and a server update in the fetch's millisecond seen one way here and the
+/// other there (docs/simulator.md, "Metrics" and "The trace"). Each test failed before its fix.
+@Suite("Screens against the truth, from the trace")
+struct ScreenTruthTests {
+    static func run(_ json: String, _ strategies: [StrategyName]) throws -> SimulationResult {
+        try Simulation.run(scenarioJSON: Data(json.utf8), strategies: strategies)
+    }
+
+    static func widget(_ result: SimulationResult, _ strategy: StrategyName, _ index: Int = 0) throws
+        -> WidgetResult
+    {
+        let widgets = try #require(result.report.result(for: strategy)?.widgets)
+        return try #require(widgets.indices.contains(index) ? widgets[index] : nil)
+    }
+
+    /// The trace's second implementation agrees with the simulator for every widget, and every
+    /// screen and truth stretch lies inside the scenario, none across a time-zone change.
+    static func checkTrace(_ result: SimulationResult) throws {
+        let trace = try result.trace
+        let json = try JSONReport.render(result.report, scenario: result.report.scenario)
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+        let entries = try #require(document["strategies"] as? [[String: Any]])
+        let scenario = result.report.scenario
+        let zoneChanges = scenario.timeZones.dropFirst().map(\.at)
+        for widget in try TraceMetrics.widgets(in: trace) {
+            let entry = try #require(entries.first { $0["strategy"] as? String == widget.strategy })
+            let reported = try #require(
+                (entry["widgets"] as? [[String: Any]])?.first { $0["widget"] as? String == widget.widget }?[
+                    "metrics"] as? [String: Any])
+            let recomputed = try TraceMetrics(widget.object)
+            let simulator = try TraceMetrics(reported: reported)
+            #expect(recomputed.agrees(with: simulator), "\(widget.strategy): \(recomputed) vs \(simulator)")
+            for key in ["screens", "truth"] {
+                for stretch in try TraceMetrics.list(widget.object, key) {
+                    let start = try TraceMetrics.instant(stretch["start"])
+                    let end = try TraceMetrics.instant(stretch["end"])
+                    #expect(
+                        start >= Self.milliseconds(scenario.start) && end <= Self.milliseconds(scenario.end))
+                    #expect(
+                        !zoneChanges.contains {
+                            Self.milliseconds($0) > start && Self.milliseconds($0) < end
+                        },
+                        "\(widget.strategy) \(key) across a zone change: \(stretch)")
+                }
+            }
+        }
+    }
+
+    static func milliseconds(_ date: Date) -> Int64 { Int64((date.timeIntervalSince1970 * 1000).rounded()) }
+
+    // Before: the entry for the 10:59 commit appeared at 11:04:02, after the end, and the report
+    // counted the change as delivered (2 delivered, 0 never shown, max 302.1 s); after-15m's
+    // stale-as-fresh ran to 11:04 too (54.04 minutes where the hour holds 50.00).
+    @Test("a change that reaches the screen only after the scenario's end is never shown")
+    func pastTheEnd() throws {
+        let result = try Self.run(Self.pastEnd, [.library, .singleEntry15Minutes])
+        let end = result.report.scenario.end
+        for strategy in [StrategyName.library, .singleEntry15Minutes] {
+            let widget = try Self.widget(result, strategy)
+            #expect(widget.trace.screens.last?.end == end)
+            #expect(widget.trace.screens.allSatisfy { $0.end <= end })
+            #expect(widget.metrics.commitToDisplay.delivered == 1)
+            #expect(widget.metrics.commitToDisplay.undelivered == 1)
+            #expect(widget.metrics.commitToDisplay.maxSeconds ?? 0 < 301)
+        }
+        #expect(try Self.widget(result, .singleEntry15Minutes).metrics.staleShownAsFreshMinutes == 50)
+        try Self.checkTrace(result)
+    }
+
+    // Before: entries five minutes late in a four-minute scenario reported 5 minutes of no value.
+    @Test("entries later than the scenario is long: no value for exactly the scenario's length")
+    func latenessBeyondTheEnd() throws {
+        let result = try Self.run(Self.shortWithLateEntries, [.library])
+        let widget = try Self.widget(result, .library)
+        #expect(widget.metrics.noValueMinutes == 4)
+        #expect(widget.metrics.commitToDisplay.delivered == 0)
+        #expect(widget.metrics.commitToDisplay.undelivered == 1)
+        try Self.checkTrace(result)
+    }
+
+    // Before: the library screen "fresh r2 · next at 04:00 · 2 left" ran from 23:05Z to 11:00Z
+    // although the zone became Europe/Berlin at 05:00Z, where that dose is at 20:00.
+    @Test("after a time-zone change the screen and the truth give their times in the new zone")
+    func textInTheNewZone() throws {
+        let result = SimulationResult(
+            report: Simulation(scenario: try ShippedScenarios.compiled("travel.json"), strategies: [.library])
+                .run(recordingTrace: true))
+        let widget = try Self.widget(result, .library)
+        let change = Date.at("2026-11-30T05:00:00Z")
+        let after = try #require(widget.trace.screens.first { $0.start == change })
+        #expect(after.text.contains("next at 20:00"), "\(after.text)")
+        let before = try #require(widget.trace.screens.last { $0.end == change })
+        #expect(before.text.contains("next at 04:00"), "\(before.text)")
+        let truth = try #require(widget.trace.truth.first { $0.start == change })
+        #expect(truth.boundary == "zone" && truth.text.contains("next at 20:00"), "\(truth.text)")
+        // The same value in another zone's words is the same value.
+        #expect(widget.metrics.wrongValueMinutes < 10)
+        try Self.checkTrace(result)
+    }
+
+    // Before: a stretch kept the text of the zone it began in, and the truth merged across zones,
+    // for an agenda and a daily count flown through four zones.
+    @Test("four zones in three days: no screen or truth stretch spans a zone change")
+    func agendaAcrossZones() throws {
+        try Self.checkTrace(try Self.run(Self.travelAgenda, [.library, .singleEntry15Minutes, .hourlyBaked]))
+    }
+
+    // Before: the fetch at 09:01:41 observed the server's empty list after the app's 09:01
+    // commit, and the screen was attributed to the commit: 387 minutes of "event shown early" for
+    // library-push (documented as 0) and the commit counted as delivered though the meeting never
+    // appeared.
+    @Test(
+        "a server answer observed after the app's newer commit is the server's data, and the commit is never shown"
+    )
+    func serverOverridesCommit() throws {
+        let result = try Self.run(Self.serverOverridesCommit, [.library, .libraryPush, .pushOnEveryChange])
+        for strategy in [StrategyName.libraryPush, .pushOnEveryChange] {
+            let widget = try Self.widget(result, strategy)
+            #expect(widget.metrics.earlyEventMinutes == 0, "\(strategy)")
+            #expect(widget.metrics.commitToDisplay.delivered == 1, "\(strategy)")
+            #expect(widget.metrics.commitToDisplay.undelivered == 1, "\(strategy)")
+            // The loader keeps the data observed later, the server's: honest, and reported.
+            let noon = try #require(
+                widget.trace.screens.first {
+                    $0.start <= .at("2026-03-02T12:00:00Z") && .at("2026-03-02T12:00:00Z") < $0.end
+                })
+            #expect(noon.data == 0 && noon.text.contains("nothing left"), "\(noon.text)")
+            #expect(widget.metrics.wrongValueMinutes > 300)
+        }
+        // Without push the cache answers, and the commit shows.
+        let library = try Self.widget(result, .library)
+        #expect(library.metrics.commitToDisplay.undelivered == 0)
+        try Self.checkTrace(result)
+    }
+
+    // Before: a tap's count 2, replaced by the server's older 0 at the next fetch, was still
+    // attributed to the tap (the newest data at the fetch's time).
+    @Test("a tap's count replaced by the server's older value: the screen carries the server's data")
+    func serverOverridesTap() throws {
+        let result = try Self.run(Self.tapThenServer, [.library])
+        let widget = try Self.widget(result, .library)
+        let tap = Date.at("2026-11-30T01:36:05Z")
+        let tapped = try #require(widget.trace.screens.first { $0.start > tap && $0.data == 1 })
+        #expect(tapped.text.hasSuffix("2 steps"), "\(tapped.text)")
+        let overridden = widget.trace.screens.filter {
+            $0.start > tapped.start && $0.text.hasSuffix("0 steps")
+        }
+        #expect(!overridden.isEmpty)
+        #expect(overridden.allSatisfy { $0.data == 0 }, "\(overridden.map(\.data))")
+        try Self.checkTrace(result)
+    }
+
+    // Before: `totals.commitToDisplay` was {"delivered": 0, "undelivered": 0} for every strategy,
+    // whatever the widgets said (2442 and 1 never shown in the tester's run).
+    @Test("the totals sum the changes shown and never shown, and leave out the median")
+    func totals() throws {
+        let result = try Self.run(Self.twoWidgets, [.library, .hourlyBaked])
+        let json = try JSONReport.render(result.report, scenario: result.report.scenario)
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+        for entry in try #require(document["strategies"] as? [[String: Any]]) {
+            let widgets = try #require(entry["widgets"] as? [[String: Any]])
+            let delays = try widgets.map {
+                try #require(($0["metrics"] as? [String: Any])?["commitToDisplay"] as? [String: Any])
+            }
+            let total = try #require(
+                (entry["totals"] as? [String: Any])?["commitToDisplay"] as? [String: Any])
+            #expect(total["delivered"] as? Int == delays.reduce(0) { $0 + ($1["delivered"] as? Int ?? 0) })
+            #expect(
+                total["undelivered"] as? Int == delays.reduce(0) { $0 + ($1["undelivered"] as? Int ?? 0) })
+            #expect(total["maxSeconds"] as? Double == delays.compactMap { $0["maxSeconds"] as? Double }.max())
+            #expect(total["medianSeconds"] == nil && total["p95Seconds"] == nil)
+            #expect((total["delivered"] as? Int ?? 0) > 0)
+        }
+        let baked = try #require(result.report.result(for: .hourlyBaked))
+        #expect(baked.totals.commitToDisplay.undelivered > 0)
+    }
+
+    // Before: a fetch that began 0.05 s into a run landed a fraction of a microsecond before an
+    // update written as the same millisecond, and answered with the older value (v30 at
+    // 11:30:49.400 under after-15m), while another run's fetch in an update's millisecond saw it.
+    @Test("a server update in the fetch's millisecond is seen by the fetch, in every run")
+    func sameMillisecond() throws {
+        let result = try Self.run(Self.fastValue, [.library, .singleEntry15Minutes])
+        for strategy in [StrategyName.library, .singleEntry15Minutes] {
+            let widget = try Self.widget(result, strategy)
+            var ties = 0
+            for screen in widget.trace.screens {
+                guard let observed = screen.observedAt, let data = screen.data else { continue }
+                let observedMS = Self.milliseconds(observed)
+                // The value is the newest update at or before its millisecond.
+                let newest = try #require(
+                    widget.trace.data.lastIndex { Self.milliseconds($0.at) <= observedMS })
+                #expect(data == newest, "\(strategy) at \(screen.start): data \(data), newest \(newest)")
+                if widget.trace.data.contains(where: { Self.milliseconds($0.at) == observedMS }) { ties += 1 }
+                let truth = try #require(widget.trace.truth.first { $0.data == data })
+                #expect(truth.content == screen.content, "\(strategy) at \(screen.start)")
+            }
+            if strategy == .singleEntry15Minutes {
+                #expect(ties > 0, "the scenario has a fetch in an update's millisecond")
+            }
+        }
+        try Self.checkTrace(result)
+    }
+}
+
+extension ScreenTruthTests {
+    /// Forty values, `{ "v": 0 }` to `{ "v": 39 }`, for random updates to take in turn.
+    static let valuePayloads = (0..<40).map { "{ \"v\": \($0) }" }.joined(separator: ", ")
+
+    /// A one-hour run with entries five minutes late and a commit at 10:59 (the tester's `past-end.json`).
+    static let pastEnd = """
+        {
+          "name": "A commit one minute before the end",
+          "start": "2026-03-01T10:00:00+00:00",
+          "duration": "1h",
+          "timeZone": "Europe/London",
+          "seed": 1,
+          "system": { "entryLateness": "5m", "appReloadLatency": "0s" },
+          "app": { "foreground": [ { "from": "2026-03-01T10:58:30+00:00", "to": "2026-03-01T10:59:30+00:00" } ] },
+          "kinds": [
+            {
+              "kind": "c",
+              "type": "count",
+              "freshness": { "staleAfter": "10m", "expiresAfter": "1h" }
+            }
+          ],
+          "widgets": [
+            {
+              "id": "c",
+              "kind": "c",
+              "commits": [
+                {
+                  "at": "2026-03-01T10:00:00+00:00",
+                  "payload": { "count": 1 }
+                },
+                {
+                  "at": "2026-03-01T10:59:00+00:00",
+                  "payload": { "count": 2 }
+                }
+              ]
+            }
+          ]
+        }
+        """
+
+    /// Four minutes, entries five minutes late.
+    static let shortWithLateEntries = """
+        {
+          "name": "Entries later than the scenario is long",
+          "start": "2026-03-01T10:00:00+00:00",
+          "duration": "4m",
+          "timeZone": "Europe/London",
+          "seed": 1,
+          "system": { "entryLateness": "5m" },
+          "kinds": [
+            {
+              "kind": "c",
+              "type": "count",
+              "freshness": { "staleAfter": "10m", "expiresAfter": "8h" }
+            }
+          ],
+          "widgets": [
+            {
+              "id": "c",
+              "kind": "c",
+              "commits": [
+                {
+                  "at": "2026-03-01T10:00:00+00:00",
+                  "payload": { "count": 1 }
+                }
+              ]
+            }
+          ]
+        }
+        """
+
+    /// An agenda and a daily count from Sydney through Lord Howe and Apia to London (the tester's `travel-agenda.json`).
+    static let travelAgenda = """
+        {
+          "name": "Agenda and steps across Sydney -> Lord Howe -> Apia -> London",
+          "start": "2026-10-03T20:00:00+11:00",
+          "duration": "3d",
+          "timeZone": "Australia/Sydney",
+          "timeZoneChanges": [
+            { "at": "2026-10-03T23:00:00+11:00", "timeZone": "Australia/Lord_Howe" },
+            { "at": "2026-10-04T18:00:00+11:00", "timeZone": "Pacific/Apia" },
+            { "at": "2026-10-05T12:00:00+11:00", "timeZone": "Europe/London" }
+          ],
+          "seed": 11,
+          "system": { "entryLateness": "5m", "policyLateness": "2h" },
+          "kinds": [
+            {
+              "kind": "agenda",
+              "type": "schedule",
+              "itemDuration": "20m",
+              "freshness": { "staleAfter": "1d", "expiresAfter": "3d" }
+            },
+            {
+              "kind": "steps",
+              "type": "count",
+              "label": "steps",
+              "resetsDaily": true,
+              "dayStart": "02:15",
+              "freshness": { "staleAfter": "6h", "expiresAfter": "2d" }
+            }
+          ],
+          "widgets": [
+            {
+              "id": "agenda",
+              "kind": "agenda",
+              "commits": [
+                {
+                  "at": "2026-10-03T20:00:00+11:00",
+                  "payload": {
+                    "items": [
+                      { "at": "2026-10-03T23:10:00+11:00", "title": "T1" },
+                      { "at": "2026-10-04T02:40:00+11:00", "title": "T2" },
+                      { "at": "2026-10-04T19:00:00+11:00", "title": "T3" },
+                      { "at": "2026-10-05T13:00:00+11:00", "title": "T4" },
+                      { "at": "2026-10-06T09:00:00+11:00", "title": "T5" }
+                    ]
+                  }
+                }
+              ]
+            },
+            {
+              "id": "steps",
+              "kind": "steps",
+              "commits": [
+                {
+                  "at": "2026-10-03T20:00:00+11:00",
+                  "payload": { "count": 10 }
+                },
+                {
+                  "at": "2026-10-04T02:10:00+10:30",
+                  "payload": { "count": 20 }
+                },
+                {
+                  "at": "2026-10-04T17:59:00+11:00",
+                  "payload": { "count": 30 }
+                },
+                {
+                  "at": "2026-10-05T11:59:00+11:00",
+                  "payload": { "count": 40 }
+                }
+              ]
+            }
+          ]
+        }
+        """
+
+    /// The app commits a meeting; the server still has an empty list (the tester's `push-server-overrides-commit.json`).
+    static let serverOverridesCommit = """
+        {
+          "name": "The app commits a meeting; the server still has an empty list",
+          "start": "2026-03-02T08:00:00+00:00",
+          "duration": "12h",
+          "timeZone": "Europe/London",
+          "seed": 4,
+          "push": { "window": "1m", "budget": "unlimited" },
+          "app": { "foreground": [ { "from": "2026-03-02T09:00:00+00:00", "to": "2026-03-02T09:05:00+00:00" } ] },
+          "kinds": [
+            {
+              "kind": "agenda",
+              "type": "schedule",
+              "itemDuration": "30m",
+              "freshness": { "staleAfter": "1d", "expiresAfter": "2d" }
+            }
+          ],
+          "widgets": [
+            {
+              "id": "agenda",
+              "kind": "agenda",
+              "source": {
+                "latency": "1s",
+                "updates": [
+                  {
+                    "at": "2026-03-02T08:00:00+00:00",
+                    "payload": {
+                      "items": []
+                    }
+                  }
+                ]
+              },
+              "commits": [
+                {
+                  "at": "2026-03-02T09:01:00+00:00",
+                  "payload": {
+                    "items": [
+                      { "at": "2026-03-02T15:00:00+00:00", "title": "Review" }
+                    ]
+                  }
+                }
+              ]
+            }
+          ]
+        }
+        """
+
+    /// A tap saves 2; the server, asked every 5 minutes, still says 0 (from the tester's `f27.json`).
+    static let tapThenServer = """
+        {
+          "name": "A tap, then the server's older count",
+          "start": "2026-11-30T00:00:00Z",
+          "duration": "6h",
+          "timeZone": "Asia/Seoul",
+          "seed": 27,
+          "system": { "policyLateness": "0s", "entryLateness": "0s" },
+          "kinds": [
+            {
+              "kind": "k1",
+              "type": "count",
+              "label": "steps",
+              "freshness": { "staleAfter": "6m", "expiresAfter": "11m", "refreshAfter": "5m" }
+            }
+          ],
+          "widgets": [
+            {
+              "id": "w1",
+              "kind": "k1",
+              "source": {
+                "latency": "1s",
+                "updates": [
+                  {
+                    "at": "2026-11-30T00:00:00Z",
+                    "payload": { "count": 0 }
+                  }
+                ]
+              },
+              "taps": [
+                {
+                  "at": "2026-11-30T01:36:05.083Z",
+                  "payload": { "count": 2 }
+                }
+              ]
+            }
+          ]
+        }
+        """
+
+    /// A value changing every 9 s on average, fetched with a 7 s latency (the tester's
+    /// `fast-value2.json`).
+    static let fastValue = fastValueScenario(duration: "6h")
+
+    /// The same value and a count committed once: one widget whose changes no strategy can all
+    /// show (the tester's `totals-undelivered.json`, one hour).
+    static let twoWidgets = fastValueScenario(
+        duration: "1h",
+        kinds: """
+            ,
+            { "kind": "c", "type": "count", "freshness": { "staleAfter": "1h", "expiresAfter": "2h" } }
+            """,
+        widgets: """
+            ,
+            { "id": "c", "kind": "c", "commits": [ { "at": "2026-03-01T10:00:00+00:00", "payload": { "count": 1 } } ] }
+            """)
+
+    static func fastValueScenario(duration: String, kinds: String = "", widgets: String = "") -> String {
+        """
+        {
+          "name": "fast value with slow source",
+          "start": "2026-03-01T10:00:00+00:00",
+          "duration": "\(duration)",
+          "timeZone": "Europe/London",
+          "seed": 5,
+          "system": {
+            "entryLateness": "5m", "minimumReloadInterval": "0s", "policyLateness": "0s", "policyEarliness": "0s",
+            "dailyBudget": null
+          },
+          "kinds": [
+            {
+              "kind": "q",
+              "type": "value",
+              "freshness": { "staleAfter": "12m", "expiresAfter": "20m", "expiredValue": "hidden", "refreshAfter": "1m" }
+            }
+            \(kinds)
+          ],
+          "widgets": [
+            {
+              "id": "q",
+              "kind": "q",
+              "source": {
+                "latency": "7s",
+                "updates": [ { "at": "2026-03-01T10:00:00+00:00", "payload": { "v": -1 } } ],
+                "randomUpdates": { "meanInterval": "9s", "payloads": [ \(valuePayloads) ] }
+              }
+            }
+            \(widgets)
+          ]
+        }
+        """
+    }
+}
