@@ -54,6 +54,24 @@ struct InputHonestyTests {
         #expect(rules.contains(rule), "\(rules)")
     }
 
+    @Test(
+        "a plan on a clock behind its data (not fresh until the observation is known, then fresh) has no lint errors",
+        arguments: ["2026-11-29T08:50:00+09:00", "2026-11-29T08:59:30+09:00", "2026-11-29T07:00:00+09:00"])
+    func clockBehindTheData(now: String) throws {
+        // The example snapshot is observed at 09:00; this device's clock says `now`, before it.
+        let built = CLIHarness.run([
+            "build", "--widget", "task-count", "--snapshot", "Examples/snapshots/task-count.json", "--now",
+            now,
+            "--time-zone", "Asia/Seoul", "--format", "json",
+        ])
+        try #require(built.exitCode == .success, "\(built.standardError)")
+        for withNow in [true, false] {
+            let linted = CLIHarness.run(
+                ["lint", "-"] + (withNow ? ["--now", now] : []), stdin: Data(built.standardOutput.utf8))
+            #expect(linted.exitCode == .success, "\(now): \(linted.standardOutput)")
+        }
+    }
+
     @Test("what build plans from each example snapshot passes the claim checks")
     func buildOutputIsHonest() throws {
         for (widget, snapshot) in [("task-count", "task-count.json"), ("schedule", "schedule.json")] {

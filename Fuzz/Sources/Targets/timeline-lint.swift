@@ -11,7 +11,8 @@
 // - an accepted timeline re-encodes to JSON that decodes to the same timeline;
 // - `lint` exits 0 or 1 with its report on standard output and nothing on standard error, and
 //   exits 1 exactly when there is an error-level finding; or it exits 65 with one
-//   `error: timeline on standard input is not valid: …` line and nothing on standard output.
+//   `error: timeline on standard input is not valid: …` line and nothing on standard output —
+//   exactly when the decoder refuses the timeline or a state's `display` is not a widget state's.
 import Foundation
 import FuzzSupport
 
@@ -37,22 +38,30 @@ private func lint(_ data: Data, choices: inout FuzzChoices) {
     var arguments = ["lint", "-", "--format", format]
     if let now { arguments += ["--now", Instant.format(now)] }
     let run = InProcessRun(arguments, standardInput: data)
+    // `lint` refuses a `display` no widget state writes, which the decoder (any JSON) takes.
+    let unknownDisplay =
+        timeline?.entries.contains { entry in
+            entry.state["display"].map { display in
+                display.stringValue.map { !LintCommand.displays.contains($0) } ?? true
+            } ?? false
+        } ?? false
     switch run.status {
     case .success, .problemFound:
         guard let timeline else {
             fuzzCheck(false, "lint accepted a timeline the decoder refuses")
             return
         }
-        let hasError = TimelineLinter().lint(timeline, now: now.flatMap { Instant.parse(Instant.format($0)) })
-        {
-            $0["display"]?.stringValue
-        }.contains { $0.severity == .error }
+        fuzzCheck(!unknownDisplay, "lint accepted a display no widget state has")
+        let hasError = TimelineLinter().lint(
+            timeline, now: now.flatMap { Instant.parse(Instant.format($0)) },
+            situation: { $0["display"]?.stringValue }, claim: LintCommand.claim
+        ).contains { $0.severity == .error }
         fuzzCheck(
             hasError == (run.status == .problemFound),
             "lint: exit \(run.status.rawValue) disagrees with the findings")
         run.checkAnswered("lint")
     case .badData:
-        fuzzCheck(timeline == nil, "lint refused a timeline the decoder accepts")
+        fuzzCheck(timeline == nil || unknownDisplay, "lint refused a timeline the decoder accepts")
         run.checkRefused("lint", startingWith: "error: timeline on standard input is not valid: ")
     default:
         fuzzCheck(false, "lint: exit \(run.status.rawValue): \(run.errors)")

@@ -128,8 +128,9 @@ private func plan<Kind: WidgetKind>(
         let again = try JSONCoding.encoder(timeZone: calendar.timeZone, pretty: true).encode(decoded)
         fuzzCheck(again == json, "\(widget.kind): the timeline JSON decodes as another timeline")
         let untyped = try JSONCoding.decode(PlannedTimeline<JSONValue>.self, from: json)
-        let errors = TimelineLinter().lint(untyped, now: now) { $0["display"]?.stringValue }
-            .filter { $0.severity == .error }
+        let errors = TimelineLinter().lint(
+            untyped, now: now, situation: { $0["display"]?.stringValue }, claim: LintCommand.claim
+        ).filter { $0.severity == .error }
         fuzzCheck(errors.isEmpty, "\(widget.kind): lint finds errors in a planned timeline: \(errors)")
     } catch {
         fuzzCheck(false, "\(widget.kind): the timeline JSON does not decode: \(error)")

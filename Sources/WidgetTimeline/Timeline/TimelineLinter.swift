@@ -151,25 +151,40 @@ public struct TimelineLinter: Sendable {
                         entry: index))
                 continue
             }
-            if let now, observedAt.timeIntervalSince(now) > tolerance {
+            // The instant the entry is on screen from: its date, or now for the one showing now
+            // (defined only when the entries are in order).
+            let showing =
+                sorted
+                && (now.map { now in
+                    dates[index] <= now && (index + 1 == dates.count || dates[index + 1] > now)
+                }
+                    ?? false)
+            let shownFrom = showing ? now! : dates[index]
+            let ahead = observedAt.timeIntervalSince(shownFrom)
+            if ahead > tolerance {
+                // Claiming fresh for data no clock has seen yet is false. Anything less is how a
+                // timeline shows data from a clock ahead of this one (another device, a clock set
+                // back): not fresh until its observation comes within the tolerance.
+                let fresh = freshness == .fresh
+                let rule = showing ? "observed-after-now" : "observed-after-entry"
+                let when = showing ? "now" : "the entry's date"
                 findings.append(
                     LintFinding(
-                        .error, "observed-after-now",
-                        "the data is observed \(Self.duration(observedAt.timeIntervalSince(now))) after now; "
-                            + "no clock has seen it, and its age (and freshness) is wrong",
-                        entry: index))
-            } else if observedAt.timeIntervalSince(dates[index]) > tolerance {
-                findings.append(
-                    LintFinding(
-                        .error, "observed-after-entry",
-                        "the data is observed \(Self.duration(observedAt.timeIntervalSince(dates[index]))) after "
-                            + "the entry's date; the entry shows data that does not exist yet",
+                        fresh ? .error : .warning, rule,
+                        "the data is observed \(Self.duration(ahead)) after \(when); "
+                            + (fresh
+                                ? "no clock has seen it, so it cannot be called fresh"
+                                : "this clock is behind the data's (another device, a clock set back)"),
                         entry: index))
             }
             // Entries out of order are reported as such; what they claim over time is not defined.
             guard sorted else { continue }
             let observation = "\(claim.revision!)@\(observedAt.timeIntervalSinceReferenceDate)"
-            if let previous = earlier[observation], freshness < previous.freshness {
+            // Fresher later is allowed only where the earlier claim was made before the observation
+            // came within the tolerance: data from a clock ahead is called fresh once it is known.
+            if let previous = earlier[observation], freshness < previous.freshness,
+                observedAt.timeIntervalSince(dates[previous.entry]) <= tolerance
+            {
                 findings.append(
                     LintFinding(
                         .error, "freshness-increases",
