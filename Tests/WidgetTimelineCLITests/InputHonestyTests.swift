@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WidgetTimeline
 import WidgetTimelineCLI
 
 /// Inputs an outside check found accepted: a lint that passed invalid or dishonest timelines, and
@@ -70,6 +71,27 @@ struct InputHonestyTests {
                 ["lint", "-"] + (withNow ? ["--now", now] : []), stdin: Data(built.standardOutput.utf8))
             #expect(linted.exitCode == .success, "\(now): \(linted.standardOutput)")
         }
+    }
+
+    @Test("data from after year 4001 ends expired: the planner's 'for ever after' is after every instant")
+    func farFutureData() throws {
+        // Date.distantFuture is 4001-01-01: a timeline's lasting tail judged there called year-4412
+        // data 47 hours old "stale" after an entry had called it expired.
+        let snapshot =
+            #"{"schemaVersion":1,"kind":"task-count","key":"task-count","revision":3,"generatedAt":"4412-11-29T09:00:00Z","fingerprint":"x","payload":{"count":4}}"#
+        let now = "4412-11-29T08:00:00Z"
+        let built = CLIHarness.run(
+            [
+                "build", "--widget", "task-count", "--snapshot", "-", "--now", now, "--time-zone", "UTC",
+                "--format", "json",
+            ],
+            stdin: Data(snapshot.utf8))
+        try #require(built.exitCode == .success, "\(built.standardError)")
+        let timeline = try JSONCoding.decode(
+            PlannedTimeline<JSONValue>.self, from: Data(built.standardOutput.utf8))
+        #expect(timeline.entries.last?.state["display"] == .string("expired"), "\(built.standardOutput)")
+        let linted = CLIHarness.run(["lint", "-", "--now", now], stdin: Data(built.standardOutput.utf8))
+        #expect(linted.exitCode == .success, "\(linted.standardOutput)")
     }
 
     @Test("what build plans from each example snapshot passes the claim checks")

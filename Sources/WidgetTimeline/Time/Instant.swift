@@ -53,6 +53,11 @@ public enum Instant {
     /// with a UTC form.
     private static let utcMilliseconds: Range<Int64> = -62_167_219_200_000..<253_402_300_800_000
 
+    /// An instant after every instant this package reads or writes (the first of year 10000): "for
+    /// ever after" in comparisons. `Date.distantFuture` is year 4001, before instants a snapshot
+    /// may name.
+    public static let afterAll = Date(timeIntervalSince1970: 253_402_300_800)
+
     /// Parses an RFC 3339 instant: `YYYY-MM-DDTHH:MM:SS[.fraction](Z|±HH:MM)`.
     ///
     /// - Returns: the instant, or `nil` when the text is not exactly that form or names a

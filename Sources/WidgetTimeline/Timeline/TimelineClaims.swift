@@ -129,7 +129,7 @@ struct TimelineClaims<Kind: WidgetKind> {
         // lasting part is at most three entries (the cut and two freshness withdrawals).
         var keep = options.maximumEntries - 1
         while true {
-            let cut = min(full[keep].date, sampleCut ?? .distantFuture)
+            let cut = min(full[keep].date, sampleCut ?? Instant.afterAll)
             var attempt: [TimelineCorrection] = []
             let head = samples.prefix { $0.date < cut }
             let entries = spaced(
@@ -166,7 +166,7 @@ struct TimelineClaims<Kind: WidgetKind> {
         for instant in withdrawals where instant > cut {
             list.append(Entry(date: instant, state: state(content, at: instant)))
         }
-        let final = state(content, at: .distantFuture)
+        let final = state(content, at: Instant.afterAll)
         if list[list.count - 1].state != final {
             if horizonEnd > list[list.count - 1].date {
                 list.append(Entry(date: horizonEnd, state: final))
@@ -181,7 +181,7 @@ struct TimelineClaims<Kind: WidgetKind> {
     /// the freshness it will end with.
     @inlinable
     func lastingState(from instant: Date) -> State {
-        state(kind.lastingContent(of: snapshot, from: instant, in: calendar), at: .distantFuture)
+        state(kind.lastingContent(of: snapshot, from: instant, in: calendar), at: Instant.afterAll)
     }
 
     /// `samples` spaced at least the minimum spacing apart under the claim rules, equal neighbours

@@ -1,4 +1,5 @@
 public import Foundation
+import WidgetTimeline
 
 /// One widget instance's reload budget: at most ``limit`` charged reloads per window, the window
 /// either rolling (a charge stops counting ``window`` after it was spent) or reset at given
@@ -57,8 +58,8 @@ public struct ReloadBudget: Sendable, Hashable {
     /// charged already.
     public mutating func nextAvailable(after now: Date) -> Date {
         guard let limit, used(at: now) >= limit else { return now }
-        if limit == 0 { return .distantFuture }
-        guard resets.isEmpty else { return nextReset < resets.count ? resets[nextReset] : .distantFuture }
+        if limit == 0 { return Instant.afterAll }
+        guard resets.isEmpty else { return nextReset < resets.count ? resets[nextReset] : Instant.afterAll }
         // The reload that must leave the window for one slot to free up.
         let blocking = charges[charges.count - limit]
         return blocking.addingTimeInterval(window)
