@@ -166,7 +166,7 @@ struct TimelineClaims<Kind: WidgetKind> {
         for instant in withdrawals where instant > cut {
             list.append(Entry(date: instant, state: state(content, at: instant)))
         }
-        let final = state(content, at: Instant.afterAll)
+        let final = lasting(content, from: max(horizonEnd, list[list.count - 1].date))
         if list[list.count - 1].state != final {
             if horizonEnd > list[list.count - 1].date {
                 list.append(Entry(date: horizonEnd, state: final))
@@ -181,7 +181,15 @@ struct TimelineClaims<Kind: WidgetKind> {
     /// the freshness it will end with.
     @inlinable
     func lastingState(from instant: Date) -> State {
-        state(kind.lastingContent(of: snapshot, from: instant, in: calendar), at: Instant.afterAll)
+        lasting(kind.lastingContent(of: snapshot, from: instant, in: calendar), from: instant)
+    }
+
+    /// `content` with what it can claim from `instant` for ever after: no more than holds at
+    /// `instant` and at the end of time. Data from a clock ahead is not fresh at first and may be
+    /// fresh later; data that only ages is least current at the end.
+    @inlinable
+    func lasting(_ content: Kind.Content?, from instant: Date) -> State {
+        state(content, at: instant).claimingNoMoreThan(state(content, at: Instant.afterAll))
     }
 
     /// `samples` spaced at least the minimum spacing apart under the claim rules, equal neighbours
