@@ -46,6 +46,9 @@ public enum WidgetState<Content: Sendable & Equatable>: Sendable, Equatable {
         }
     }
 
+    /// Every ``situation`` a state can have, in this order.
+    public static var situations: [String] { ["noData", "unavailable", "fresh", "stale", "expired"] }
+
     /// The display situation's name as written in JSON: `noData`, `unavailable`, `fresh`,
     /// `stale` or `expired`.
     public var situation: String {
@@ -119,8 +122,7 @@ extension WidgetState: Codable where Content: Codable {
             throw DecodingError.dataCorruptedError(
                 forKey: .display,
                 in: container,
-                debugDescription:
-                    "expected noData, unavailable, fresh, stale or expired, found \"\(display)\""
+                debugDescription: JSONDecodingError.unknownValue(display, among: Self.situations)
             )
         }
     }

@@ -65,7 +65,7 @@ struct LintCommand: Command {
     }
 
     /// The situations a state's `display` may name, as `WidgetState` writes them.
-    static let displays = ["noData", "unavailable", "fresh", "stale", "expired"]
+    static let displays = WidgetState<JSONValue>.situations
 
     /// Refuses a state whose `display` is not one a widget state has: the timeline is not one
     /// `build` or a provider made, and a check that skipped it would pass it as "not fresh".
