@@ -114,7 +114,7 @@ public struct SnapshotDraft<Payload: Codable & Sendable & Equatable>: Sendable, 
     }
 
     /// Refuses data observed after the draft was made by more than the tolerance.
-    private static func checkObservation(_ observedAt: Date?, generatedAt: Date) throws(SnapshotStoreError) {
+    static func checkObservation(_ observedAt: Date?, generatedAt: Date) throws(SnapshotStoreError) {
         guard let observedAt,
             observedAt.timeIntervalSince(generatedAt) > SnapshotLimits.futureInstantTolerance
         else { return }

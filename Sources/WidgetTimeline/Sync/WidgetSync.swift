@@ -178,6 +178,12 @@ public final class WidgetSync: @unchecked Sendable {
     ) throws(SnapshotStoreError) -> SyncOutcome {
         let key = key ?? kind.defaultKey
         let now = clock.now
+        // The same value as this sync's last commit, still the newest: nothing to encode or hash.
+        if let revision = unchangedSinceLastCommit(
+            of: key, payload: payload, observedAt: observedAt, kind: kind, now: now)
+        {
+            return skipped(key: key, kind: kind.kind, at: now, revision: revision)
+        }
         let draft: SnapshotDraft<Kind.Payload>
         do {
             draft = try SnapshotDraft(
@@ -190,12 +196,7 @@ public final class WidgetSync: @unchecked Sendable {
         if let revision = unchangedRevision(
             of: key, payload: payload, observedAt: observedAt, fingerprint: fingerprint, kind: kind, now: now)
         {
-            let isFirstSkip = lock.withLock {
-                defer { loggedSkips[key] = revision }
-                return loggedSkips[key] != revision
-            }
-            if isFirstSkip { record(.dedupeSkip, key: key, kind: kind.kind, at: now, revision: revision) }
-            return .unchanged(revision: revision)
+            return skipped(key: key, kind: kind.kind, at: now, revision: revision)
         }
         let outcome: CommitOutcome
         do {
@@ -237,6 +238,32 @@ public final class WidgetSync: @unchecked Sendable {
 
     // MARK: - Steps
 
+    /// Logs the first skip of a revision (a burst of identical emissions logs one) and says so.
+    private func skipped(key: SnapshotKey, kind: String, at now: Date, revision: Int) -> SyncOutcome {
+        let isFirstSkip = lock.withLock {
+            defer { loggedSkips[key] = revision }
+            return loggedSkips[key] != revision
+        }
+        if isFirstSkip { record(.dedupeSkip, key: key, kind: kind, at: now, revision: revision) }
+        return .unchanged(revision: revision)
+    }
+
+    /// This sync's last commit of `key` when `payload` is the same content (see `isSameContent`),
+    /// that commit is still the newest revision and it need not be re-confirmed: the answer
+    /// `unchangedRevision` would give, decided before
+    /// the payload is encoded. An observation the draft would refuse is never skipped here, so the
+    /// commit reports it.
+    private func unchangedSinceLastCommit<Kind: WidgetKind>(
+        of key: SnapshotKey, payload: Kind.Payload, observedAt: Date?, kind: Kind, now: Date
+    ) -> Int? {
+        guard (try? SnapshotDraft<Kind.Payload>.checkObservation(observedAt, generatedAt: now)) != nil,
+            let own = lock.withLock({ lastCommits[key] }), own.kind == kind.kind,
+            isSameContent(own, as: payload, observedAt: observedAt, kind: kind),
+            isKept(own, kind: kind, now: now), store.newestRevision(of: key) == own.revision
+        else { return nil }
+        return own.revision
+    }
+
     /// The stored revision when its content is the same (its fingerprint, or its payload: see
     /// `isSameContent`) and it need not be re-confirmed.
     ///
@@ -267,16 +294,22 @@ public final class WidgetSync: @unchecked Sendable {
                 observedAt: snapshot.observedAt, dataObservedAt: snapshot.dataObservedAt,
                 payload: snapshot.payload)
         }
-        guard stored.kind == kind.kind, stored.dataObservedAt <= known else { return nil }
+        guard stored.kind == kind.kind, isKept(stored, kind: kind, now: now) else { return nil }
         guard
             stored.fingerprint == fingerprint
                 || isSameContent(stored, as: payload, observedAt: observedAt, kind: kind)
         else { return nil }
-        if let share = reconfirmationShare {
-            let age = now.timeIntervalSince(stored.dataObservedAt)
-            if age >= kind.freshness.staleAfter * share { return nil }
-        }
         return stored.revision
+    }
+
+    /// Whether stored content may stand for a new commit of the same content: its data is not
+    /// from this clock's future (saving again repairs that) and not old enough to re-confirm.
+    private func isKept<Kind: WidgetKind>(_ stored: CommittedContent, kind: Kind, now: Date) -> Bool {
+        guard stored.dataObservedAt <= now.addingTimeInterval(SnapshotLimits.futureInstantTolerance) else {
+            return false
+        }
+        guard let share = reconfirmationShare else { return true }
+        return now.timeIntervalSince(stored.dataObservedAt) < kind.freshness.staleAfter * share
     }
 
     /// Whether `stored` shows what `payload` would although their fingerprints differ: equal values

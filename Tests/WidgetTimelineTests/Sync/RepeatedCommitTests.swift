@@ -1,0 +1,139 @@
+import Foundation
+import Testing
+import WidgetTimeline
+import WidgetTimelineTesting
+
+/// Counts how often payloads holding it were encoded.
+final class EncodeCounter: @unchecked Sendable {
+    // @unchecked: `count` is read and written under `lock`.
+    private let lock = NSLock()
+    private var encodes = 0
+
+    var count: Int { lock.withLock { encodes } }
+    func increment() { lock.withLock { encodes += 1 } }
+}
+
+/// A payload that notes every encoding of itself; its value is `value` alone.
+struct CountedPayload: Codable, Sendable, Equatable {
+    var value: Int
+    var counter = EncodeCounter()
+
+    init(value: Int, counter: EncodeCounter) {
+        self.value = value
+        self.counter = counter
+    }
+
+    private enum CodingKeys: String, CodingKey { case value }
+
+    init(from decoder: any Decoder) throws {
+        value = try decoder.container(keyedBy: CodingKeys.self).decode(Int.self, forKey: .value)
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        counter.increment()
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(value, forKey: .value)
+    }
+
+    static func == (lhs: Self, rhs: Self) -> Bool { lhs.value == rhs.value }
+}
+
+/// An app that emits the same value again and again — every observation of a stream, every view
+/// appearance — pays for a directory listing, not for encoding and hashing the payload, while
+/// its last commit is still the newest revision; every other rule of an unchanged commit holds.
+@Suite("A repeat of the last commit is decided before the payload is encoded")
+struct RepeatedCommitTests {
+    static let now = Date(timeIntervalSince1970: 1_796_000_000)
+
+    static func sync(in directory: URL, clock: ManualClock, reloader: RecordingReloader = RecordingReloader())
+        -> WidgetSync
+    {
+        WidgetSync(store: FileSnapshotStore(directory: directory), reloader: reloader, clock: clock)
+    }
+
+    @Test("the same value again is unchanged without encoding it, and asks for no reload")
+    func repeatIsNotEncoded() throws {
+        try withTemporaryDirectory { directory throws in
+            let counter = EncodeCounter()
+            let widget = EchoWidget(preview: CountedPayload(value: 1, counter: counter))
+            let reloader = RecordingReloader()
+            let clock = ManualClock(now: Self.now)
+            let sync = Self.sync(in: directory, clock: clock, reloader: reloader)
+            guard case .saved(let revision, _, _) = try sync.commit(widget.preview, for: widget) else {
+                Issue.record("the first commit was not saved")
+                return
+            }
+            let encodedByFirstCommit = counter.count
+            #expect(encodedByFirstCommit > 0)
+            clock.advance(by: 60)
+            for _ in 0..<3 {
+                #expect(
+                    try sync.commit(CountedPayload(value: 1, counter: counter), for: widget)
+                        == .unchanged(revision: revision))
+            }
+            #expect(counter.count == encodedByFirstCommit)
+            #expect(reloader.reloadedKinds == [widget.kind])
+            guard
+                case .saved(let next, _, _) = try sync.commit(
+                    CountedPayload(value: 2, counter: counter), for: widget)
+            else {
+                Issue.record("a changed value was not saved")
+                return
+            }
+            #expect(next == revision + 1)
+        }
+    }
+
+    @Test("the same value with an observation from the future is refused, not skipped")
+    func futureObservationIsRefused() throws {
+        try withTemporaryDirectory { directory throws in
+            let widget = EchoWidget(preview: CountedPayload(value: 1, counter: EncodeCounter()))
+            let sync = Self.sync(in: directory, clock: ManualClock(now: Self.now))
+            try sync.commit(widget.preview, for: widget, observedAt: Self.now)
+            #expect(throws: SnapshotStoreError.self) {
+                try sync.commit(widget.preview, for: widget, observedAt: Self.now.addingTimeInterval(3600))
+            }
+        }
+    }
+
+    @Test("the same value after another writer's commit is saved again")
+    func anotherWriterInBetween() throws {
+        try withTemporaryDirectory { directory throws in
+            let widget = EchoWidget(preview: CountedPayload(value: 1, counter: EncodeCounter()))
+            let clock = ManualClock(now: Self.now)
+            let app = Self.sync(in: directory, clock: clock)
+            let other = Self.sync(in: directory, clock: clock)
+            try app.commit(widget.preview, for: widget)
+            guard
+                case .saved(let theirs, _, _) = try other.commit(
+                    CountedPayload(value: 2, counter: EncodeCounter()), for: widget)
+            else {
+                Issue.record("the other writer's commit was not saved")
+                return
+            }
+            #expect(
+                try app.commit(widget.preview, for: widget)
+                    == .saved(revision: theirs + 1, reload: .requested))
+        }
+    }
+
+    @Test("the same value is saved again once its data is old enough to re-confirm")
+    func reconfirmation() throws {
+        try withTemporaryDirectory { directory throws in
+            let widget = EchoWidget(preview: CountedPayload(value: 1, counter: EncodeCounter()))
+            let clock = ManualClock(now: Self.now)
+            let sync = Self.sync(in: directory, clock: clock)
+            guard case .saved(let revision, _, _) = try sync.commit(widget.preview, for: widget) else {
+                Issue.record("the first commit was not saved")
+                return
+            }
+            // Half of the kind's stale threshold (one hour) re-confirms.
+            clock.advance(by: 1799)
+            #expect(try sync.commit(widget.preview, for: widget) == .unchanged(revision: revision))
+            clock.advance(by: 1)
+            #expect(
+                try sync.commit(widget.preview, for: widget)
+                    == .saved(revision: revision + 1, reload: .requested))
+        }
+    }
+}
