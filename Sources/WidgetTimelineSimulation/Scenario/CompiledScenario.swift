@@ -107,6 +107,7 @@ extension Scenario {
                     widget, as: kind, path: path, seed: widgetSeed, controls: controlled[widget.id] ?? []))
         }
         try check(timeZoneChanges.map(\.at), path: "$.timeZoneChanges", member: "at")
+        try checkOneZonePerInstant()
         try check(events.map(\.at), path: "$.events", member: "at")
         for (index, span) in app.foreground.enumerated() where span.from < start || span.from >= end {
             throw ScenarioError(
@@ -163,6 +164,29 @@ extension Scenario {
             byWidget[control.widget, default: []].append((index, control))
         }
         return byWidget
+    }
+
+    /// Refuses a time-zone change at the scenario's start or at the instant of another change: the
+    /// device is in one zone at each instant, and a change of no duration would leave screens and
+    /// truth stretches of no length, each written in a zone the device was never in.
+    private func checkOneZonePerInstant() throws(ScenarioError) {
+        var seen: [Date: Int] = [:]
+        for (index, change) in timeZoneChanges.enumerated() {
+            let path = "$.timeZoneChanges[\(index)].at"
+            if change.at == start {
+                throw ScenarioError(
+                    path: path, message: "is the scenario's start: write that zone as the scenario's timeZone"
+                )
+            }
+            if let earlier = seen[change.at] {
+                throw ScenarioError(
+                    path: path,
+                    message:
+                        "is the instant of $.timeZoneChanges[\(earlier)]: the device is in one zone at a time"
+                )
+            }
+            seen[change.at] = index
+        }
     }
 
     private func check(_ instants: [Date], path: String, member: String) throws(ScenarioError) {

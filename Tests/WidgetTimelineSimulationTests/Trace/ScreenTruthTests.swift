@@ -46,6 +46,7 @@ struct ScreenTruthTests {
                     let end = try TraceMetrics.instant(stretch["end"])
                     #expect(
                         start >= Self.milliseconds(scenario.start) && end <= Self.milliseconds(scenario.end))
+                    #expect(end > start, "\(widget.strategy) \(key) of no length: \(stretch)")
                     #expect(
                         !zoneChanges.contains {
                             Self.milliseconds($0) > start && Self.milliseconds($0) < end
@@ -57,6 +58,25 @@ struct ScreenTruthTests {
     }
 
     static func milliseconds(_ date: Date) -> Int64 { Int64((date.timeIntervalSince1970 * 1000).rounded()) }
+
+    // Two changes in one millisecond are refused (ScenarioRangeTests); a millisecond apart, each
+    // is a change of its own, and no stretch between them has no length.
+    @Test("time-zone changes a millisecond apart each split the screen, and no stretch has no length")
+    func zoneChangesAMillisecondApart() throws {
+        let json = Self.fastValueScenario(duration: "2h").replacingOccurrences(
+            of: #""seed""#,
+            with: #""timeZoneChanges": [ { "at": "2026-03-01T10:30:00Z", "timeZone": "Europe/Berlin" }, "#
+                + #"{ "at": "2026-03-01T10:30:00.001Z", "timeZone": "America/New_York" } ], "seed""#)
+        let result = try Self.run(json, [.library, .singleEntry15Minutes])
+        try Self.checkTrace(result)
+        let changes = result.report.scenario.timeZones.dropFirst().map { Self.milliseconds($0.at) }
+        #expect(changes.count == 2)
+        for strategy in [StrategyName.library, .singleEntry15Minutes] {
+            let starts = Set(
+                try Self.widget(result, strategy).trace.screens.map { Self.milliseconds($0.start) })
+            #expect(starts.isSuperset(of: changes), "\(strategy)")
+        }
+    }
 
     // Before: the entry for the 10:59 commit appeared at 11:04:02, after the end, and the report
     // counted the change as delivered (2 delivered, 0 never shown, max 302.1 s); after-15m's
