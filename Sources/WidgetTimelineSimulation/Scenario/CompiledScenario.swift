@@ -35,15 +35,16 @@ public struct CompiledScenario: Sendable {
     }
 
     /// The user's local midnights from the start to the end, each in the zone in force then: where a
-    /// daily budget refill (``BudgetRefill/daily``) resets.
+    /// daily budget refill (``BudgetRefill/daily``) resets. Each zone's midnights are counted from
+    /// the instant the user arrives in it, so a change never carries the old zone's next midnight.
     func localMidnights() -> [Date] {
         var midnights: [Date] = []
-        var cursor = start
-        while cursor < end {
-            let next = DayBoundaries(calendar: calendar(at: cursor)).nextDayStart(after: cursor)
-            guard next > cursor else { break }
-            if next < end { midnights.append(next) }
-            cursor = next
+        for (index, piece) in timeZones.enumerated() {
+            let pieceEnd = index + 1 < timeZones.count ? timeZones[index + 1].at : end
+            midnights += DayBoundaries(calendar: calendars[index]).dayStarts(
+                after: piece.at, through: pieceEnd
+            )
+            .filter { $0 < pieceEnd }
         }
         return midnights
     }
