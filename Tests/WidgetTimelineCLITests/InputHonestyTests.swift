@@ -55,9 +55,15 @@ struct InputHonestyTests {
         #expect(rules.contains(rule), "\(rules)")
     }
 
+    // Before: 61 s to 6 min behind, the instant the data came within the 60 s tolerance was under
+    // the 5-minute spacing from now, and the planner folded that grant of "fresh" into the entry
+    // for now, which lint then rightly called an error (observed 61 s after now, claimed fresh).
     @Test(
         "a plan on a clock behind its data (not fresh until the observation is known, then fresh) has no lint errors",
-        arguments: ["2026-11-29T08:50:00+09:00", "2026-11-29T08:59:30+09:00", "2026-11-29T07:00:00+09:00"])
+        arguments: [
+            "2026-11-29T08:50:00+09:00", "2026-11-29T08:59:30+09:00", "2026-11-29T07:00:00+09:00",
+            "2026-11-29T08:58:59+09:00", "2026-11-29T08:57:00+09:00", "2026-11-29T08:54:01+09:00",
+        ])
     func clockBehindTheData(now: String) throws {
         // The example snapshot is observed at 09:00; this device's clock says `now`, before it.
         let built = CLIHarness.run([

@@ -253,12 +253,17 @@ struct TimelineClaims<Kind: WidgetKind> {
         return kept
     }
 
-    /// Whether the change from `old` to `new` may appear before its instant: it withdraws
-    /// freshness only, removes the value, or the kind calls it a withdrawal.
+    /// Whether the change from `old` to `new` may appear before its instant: it removes the value,
+    /// or claims no more currency and keeps the value or changes it by a withdrawal. A grant of
+    /// currency (data from a clock ahead turning fresh once known) comes on time or late, never
+    /// early.
     @inlinable
     func mayComeEarly(from old: State, to new: State) -> Bool {
         guard let newContent = new.content else { return true }
-        guard let oldContent = old.content else { return false }
+        guard let oldContent = old.content, let oldFreshness = old.freshness,
+            let newFreshness = new.freshness,
+            newFreshness >= oldFreshness
+        else { return false }
         return oldContent == newContent || kind.changeClaim(from: oldContent, to: newContent) == .withdrawal
     }
 }

@@ -272,10 +272,12 @@ public struct DeviceSimulation {
                     on: index,
                     widgets[index].scheduler.handle(.visibilityChanged(isVisible: isVisible), at: now))
             case .widgetsAdded:
+                // Controls first: a widget's first run may wait for its source while the device
+                // goes on, and a control added now reads the store as it is now.
+                for index in controls.indices { reloadControl(index, cause: "added", at: now) }
                 for index in widgets.indices {
                     act(on: index, widgets[index].scheduler.handle(.widgetAdded, at: clock))
                 }
-                for index in controls.indices { reloadControl(index, cause: "added", at: now) }
             case .exemptReload:
                 for index in widgets.indices {
                     act(on: index, widgets[index].scheduler.handle(.exemptReloadRequested, at: clock))

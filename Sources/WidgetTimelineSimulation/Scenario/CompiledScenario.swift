@@ -35,15 +35,16 @@ public struct CompiledScenario: Sendable {
     }
 
     /// The user's local midnights from the start to the end, each in the zone in force then: where a
-    /// daily budget refill (``BudgetRefill/daily``) resets.
+    /// daily budget refill (``BudgetRefill/daily``) resets. Each zone's midnights are counted from
+    /// the instant the user arrives in it, so a change never carries the old zone's next midnight.
     func localMidnights() -> [Date] {
         var midnights: [Date] = []
-        var cursor = start
-        while cursor < end {
-            let next = DayBoundaries(calendar: calendar(at: cursor)).nextDayStart(after: cursor)
-            guard next > cursor else { break }
-            if next < end { midnights.append(next) }
-            cursor = next
+        for (index, piece) in timeZones.enumerated() {
+            let pieceEnd = index + 1 < timeZones.count ? timeZones[index + 1].at : end
+            midnights += DayBoundaries(calendar: calendars[index]).dayStarts(
+                after: piece.at, through: pieceEnd
+            )
+            .filter { $0 < pieceEnd }
         }
         return midnights
     }
@@ -107,6 +108,7 @@ extension Scenario {
                     widget, as: kind, path: path, seed: widgetSeed, controls: controlled[widget.id] ?? []))
         }
         try check(timeZoneChanges.map(\.at), path: "$.timeZoneChanges", member: "at")
+        try checkOneZonePerInstant()
         try check(events.map(\.at), path: "$.events", member: "at")
         for (index, span) in app.foreground.enumerated() where span.from < start || span.from >= end {
             throw ScenarioError(
@@ -163,6 +165,29 @@ extension Scenario {
             byWidget[control.widget, default: []].append((index, control))
         }
         return byWidget
+    }
+
+    /// Refuses a time-zone change at the scenario's start or at the instant of another change: the
+    /// device is in one zone at each instant, and a change of no duration would leave screens and
+    /// truth stretches of no length, each written in a zone the device was never in.
+    private func checkOneZonePerInstant() throws(ScenarioError) {
+        var seen: [Date: Int] = [:]
+        for (index, change) in timeZoneChanges.enumerated() {
+            let path = "$.timeZoneChanges[\(index)].at"
+            if change.at == start {
+                throw ScenarioError(
+                    path: path, message: "is the scenario's start: write that zone as the scenario's timeZone"
+                )
+            }
+            if let earlier = seen[change.at] {
+                throw ScenarioError(
+                    path: path,
+                    message:
+                        "is the instant of $.timeZoneChanges[\(earlier)]: the device is in one zone at a time"
+                )
+            }
+            seen[change.at] = index
+        }
     }
 
     private func check(_ instants: [Date], path: String, member: String) throws(ScenarioError) {

@@ -111,4 +111,40 @@ struct IntentAndControlTests {
         #expect(control.trace.reloads.map(\.cause) == ["added", "app", "intent", "app", "interaction"])
         #expect(control.metrics.reloads == 5)
     }
+
+    // Before: the control's `added` reload was read after the widget's first provider run had
+    // waited 8 s for its source, while the app committed at 08:00:05, and was written at 08:00:00
+    // with that commit's data: a control showing data five seconds before it existed, behind for 0
+    // minutes, its reloads out of order.
+    @Test(
+        "a control added with its widget reads the store at that instant, not after the widget's first fetch")
+    func controlAddedDuringFirstFetch() throws {
+        let json = """
+            {
+              "name": "control added during the first fetch",
+              "start": "2026-11-30T08:00:00+09:00", "duration": "2h", "timeZone": "Asia/Seoul", "seed": 3,
+              "kinds": [ { "kind": "tasks", "type": "count", "label": "open",
+                           "freshness": { "staleAfter": "30m", "expiresAfter": "2h" } } ],
+              "widgets": [
+                { "id": "w", "kind": "tasks",
+                  "commits": [ { "at": "2026-11-30T08:00:05+09:00", "payload": { "count": 4 } } ],
+                  "source": { "latency": "20s", "updates": [ { "at": "2026-11-30T08:00:00+09:00", "payload": { "count": 2 } } ] } }
+              ],
+              "controls": [ { "id": "c", "kind": "tasks-control", "widget": "w", "interactions": [] } ]
+            }
+            """
+        let result = try Simulation.run(scenarioJSON: Data(json.utf8), strategies: [.library])
+        let control = try #require(result.report.result(for: .library)?.controls.first)
+        let reloads = control.trace.reloads
+        #expect(reloads.map(\.at) == reloads.map(\.at).sorted())
+        for reload in reloads {
+            #expect(reload.observedAt.map { $0 <= reload.at } ?? true, "\(reload)")
+        }
+        let added = try #require(reloads.first)
+        #expect(added.cause == "added" && added.data == nil)
+        // Nothing shown from 08:00:00, when the server's count existed, until the app's reload.
+        let appReload = try #require(reloads.first { $0.cause == "app" })
+        let behind = appReload.at.timeIntervalSince(result.report.scenario.start)
+        #expect(control.metrics.behindMinutes == (behind / 60 * 100).rounded() / 100)
+    }
 }

@@ -55,6 +55,24 @@ struct ScenarioRangeTests {
     }
 
     @Test(
+        "two time-zone changes at one instant, or one at the start, are refused: they made screens of no length",
+        arguments: [
+            (
+                #""timeZoneChanges":[{"at":"2026-01-01T00:30:00Z","timeZone":"Europe/Berlin"},"#
+                    + #"{"at":"2026-01-01T00:30:00Z","timeZone":"America/New_York"}]"#,
+                "at $.timeZoneChanges[1].at: is the instant of $.timeZoneChanges[0]: the device is in one zone at a time"
+            ),
+            (
+                #""timeZoneChanges":[{"at":"2026-01-01T00:00:00Z","timeZone":"Europe/Berlin"}]"#,
+                "at $.timeZoneChanges[0].at: is the scenario's start: write that zone as the scenario's timeZone"
+            ),
+        ]
+    )
+    func oneZonePerInstant(members: String, message: String) {
+        #expect(Self.refusal(Self.scenario(members)) == message)
+    }
+
+    @Test(
         "a duration outside its member's range is refused, not clamped: the trace never says 1s for 0s",
         arguments: [
             (

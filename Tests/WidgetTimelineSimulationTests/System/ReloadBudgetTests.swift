@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WidgetTimelineExamples
 
 @testable import WidgetTimelineSimulation
 
@@ -30,5 +31,32 @@ struct ReloadBudgetTests {
         let used = budget.used(at: t0)
         #expect(allows)
         #expect(used == 0)
+    }
+
+    // Before: the next midnight was taken in the zone of the midnight before, so after New York
+    // to Lord Howe at 07:00 UTC the budget reset next at New York's midnight (04:00 UTC the next
+    // day), not at Lord Howe's at 13:00 UTC: a run at 14:49 UTC found 3 charges of the new day.
+    @Test("a daily refill resets at each midnight of the zone the user is in, also after a time-zone change")
+    func dailyRefillAfterTimeZoneChange() throws {
+        let json = """
+            {
+              "name": "daily refill across a zone change",
+              "start": "2026-03-08T03:00:00Z", "duration": "36h", "timeZone": "America/New_York",
+              "timeZoneChanges": [
+                { "at": "2026-03-08T07:00:00Z", "timeZone": "Australia/Lord_Howe" },
+                { "at": "2026-03-08T22:00:00Z", "timeZone": "Europe/Berlin" }
+              ],
+              "system": { "budgetRefill": "daily" },
+              "widgets": [ { "id": "t", "kind": "task-count" } ]
+            }
+            """
+        let scenario = try Scenario.decode(Data(json.utf8)).compiled(kinds: ExampleWidgets.all)
+        let utc = { (text: String) in try #require(ISO8601DateFormatter().date(from: text)) }
+        #expect(
+            scenario.localMidnights() == [
+                try utc("2026-03-08T05:00:00Z"),  // New York, before the gap at 02:00
+                try utc("2026-03-08T13:00:00Z"),  // Lord Howe, +11:00
+                try utc("2026-03-08T23:00:00Z"),  // Berlin, +01:00
+            ])
     }
 }

@@ -119,6 +119,28 @@ struct PlannerPropertyTests {
         }
     }
 
+    // Before: data observed 61 s to 6 min after now turned fresh (came within the tolerance)
+    // under the spacing from now, and that grant was folded into the entry for now.
+    @Test(
+        "data from a clock ahead is never called fresh before it is known, within the spacing or not (2,000 inputs)"
+    )
+    func clockAheadNeverFreshEarly() {
+        for seed in UInt64(20_000)..<22_000 {
+            var random = SplitMix64(seed: seed)
+            let test = Self.generate(seed: seed)
+            let ahead = Double(Int.random(in: 1...(20 * 60), using: &random))
+            let observedAt = test.now.addingTimeInterval(ahead)
+            let snapshot = Snapshot.fixture(
+                ScriptedPayload(initialLabel: "P0", phases: []), kind: "scripted", revision: 1,
+                generatedAt: observedAt, observedAt: observedAt)
+            let known = observedAt.addingTimeInterval(-SnapshotLimits.futureInstantTolerance)
+            let plan = test.planner.plan(.loaded(snapshot), at: test.now, in: test.calendar)
+            for entry in plan.timeline.entries where entry.state.freshness == .fresh {
+                #expect(entry.date >= known, "seed \(seed): fresh at \(entry.date), known at \(known)")
+            }
+        }
+    }
+
     @Test("past the sample limit the timeline is cut short, with the reload at the cut")
     func sampleLimit() throws {
         let now = Date.at("2026-11-29T09:00:00Z")
