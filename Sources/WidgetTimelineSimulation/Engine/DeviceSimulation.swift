@@ -223,6 +223,9 @@ public struct DeviceSimulation {
             switch event {
             case .foreground(let isIn):
                 host.isAppInForeground = isIn
+                // The system knows the app is open before the app does any work (whose reloads are
+                // then free); it learns that the app left only after the app's last work, below.
+                if isIn { tellSchedulers(.appForegroundChanged(isInForeground: true)) }
                 if isIn, strategy.appReadsServerWhenOpen {
                     for index in widgets.indices {
                         widgets[index].appFetchedServerValue(host: host)
@@ -237,12 +240,7 @@ public struct DeviceSimulation {
                     }
                     for index in deferredReloads.sorted() { deliverReload(to: index, at: now) }
                     deferredReloads.removeAll()
-                }
-                for index in widgets.indices {
-                    act(
-                        on: index,
-                        widgets[index].scheduler.handle(
-                            .appForegroundChanged(isInForeground: isIn), at: clock))
+                    tellSchedulers(.appForegroundChanged(isInForeground: false))
                 }
             case .emission(let index, let change):
                 widgets[index].appEmitted(change: change, host: host)
@@ -408,6 +406,14 @@ public struct DeviceSimulation {
             }
         }
 
+        /// Gives every widget's scheduler `event` at this one instant, then carries out what each
+        /// decided: a run started for one widget cannot start another's before it was told.
+        private func tellSchedulers(_ event: WidgetReloadScheduler.Event) {
+            let now = clock
+            let actions = widgets.indices.map { widgets[$0].scheduler.handle(event, at: now) }
+            for (index, action) in zip(widgets.indices, actions) { act(on: index, action) }
+        }
+
         /// The request reaches the scheduler after the app-reload latency.
         private func deliverReload(to index: Int, at now: Date) {
             deliveredRequests[index] += 1
@@ -433,8 +439,9 @@ public struct DeviceSimulation {
             }
         }
 
-        private func start(_ run: WidgetReloadScheduler.Run, of index: Int) {
+        private func start(_ decided: WidgetReloadScheduler.Run, of index: Int) {
             let startedAt = clock
+            let run = widgets[index].scheduler.started(decided, at: startedAt)
             let remaining = widgets[index].scheduler.budgetRemaining(at: startedAt)
             let duration = widgets[index].startProvider(
                 at: startedAt, calendar: calendar, run: run, budgetLeft: remaining,

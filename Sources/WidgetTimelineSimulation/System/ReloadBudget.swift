@@ -49,6 +49,22 @@ public struct ReloadBudget: Sendable, Hashable {
         charges.append(now)
     }
 
+    /// Moves the newest charge to `instant`, later than it was made: the reload it paid for was
+    /// decided then but started only now (the extension was busy), and a reload counts from its
+    /// start, as the trace shows it.
+    public mutating func deferNewestCharge(to instant: Date) {
+        guard limit != nil, let newest = charges.last, instant > newest else { return }
+        refundNewestCharge()
+        charge(at: instant)
+    }
+
+    /// Takes back the newest charge: the reload it paid for started when reloads were free.
+    public mutating func refundNewestCharge() {
+        guard !charges.isEmpty else { return }
+        charges.removeLast()
+        head = min(head, charges.count)
+    }
+
     /// Charges that may still be spent at `now`; `nil` when the budget is unlimited.
     public mutating func remaining(at now: Date) -> Int? {
         limit.map { max(0, $0 - used(at: now)) }

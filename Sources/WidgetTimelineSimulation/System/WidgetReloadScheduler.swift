@@ -194,6 +194,22 @@ public struct WidgetReloadScheduler: Sendable {
         return decide(at: now)
     }
 
+    /// The run decided at an earlier instant starts at `instant`, after the request the extension
+    /// was busy with: it is charged, and the minimum interval counts, from its start, as for a run
+    /// that started at once — and a run that starts with the app in the foreground is free.
+    ///
+    /// - Returns: the run as it starts.
+    public mutating func started(_ run: Run, at instant: Date) -> Run {
+        lastRunStart = instant
+        guard run.isCharged else { return run }
+        if isAppInForeground {
+            budget.refundNewestCharge()
+            return Run(cause: run.cause, isCharged: false)
+        }
+        budget.deferNewestCharge(to: instant)
+        return run
+    }
+
     private mutating func finishRun() {
         switch activity {
         case .running: activity = .idle
