@@ -30,7 +30,8 @@ public struct SnapshotDraft<Payload: Codable & Sendable & Equatable>: Sendable, 
 
     /// A draft with a fingerprint of your own.
     ///
-    /// - Throws: ``SnapshotStoreError/encoding(_:)`` when the payload cannot be encoded as JSON;
+    /// - Throws: ``SnapshotStoreError/encoding(_:)`` when the payload cannot be encoded as JSON or
+    ///   would not read back as itself (``PayloadReadBack``);
     ///   ``SnapshotStoreError/observedInTheFuture(observedAt:generatedAt:)`` when `observedAt` is
     ///   after `generatedAt` by more than the tolerance.
     public init(
@@ -121,12 +122,9 @@ public struct SnapshotDraft<Payload: Codable & Sendable & Equatable>: Sendable, 
         throw .observedInTheFuture(observedAt: observedAt, generatedAt: generatedAt)
     }
 
+    /// The payload's encoding, refused unless it reads back as the payload (``PayloadReadBack``).
     private static func encode(_ payload: Payload) throws(SnapshotStoreError) -> JSONValue {
-        do {
-            return try JSONValue(encoding: payload)
-        } catch {
-            throw .encoding(describing: error)
-        }
+        try PayloadReadBack.encode(payload)
     }
 
     /// The snapshot this draft becomes at `revision`.
