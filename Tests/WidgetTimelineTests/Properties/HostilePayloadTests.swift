@@ -269,6 +269,35 @@ struct HostilePayloadTests {
         #expect(message(Boxed(value: [Decimal.nan])).contains("Decimal.nan"))
     }
 
+    @Test("a draft made at a clock's instant finer than a millisecond is the snapshot every store reads back")
+    func subMillisecondEnvelopeInstants() throws {
+        let key = try SnapshotKey(validating: "clock")
+        let cases: [(Date, Date?)] = [
+            (
+                Date(timeIntervalSince1970: 1_796_000_000.123456),
+                Date(timeIntervalSince1970: 1_795_999_990.0004)
+            ),
+            (Date(timeIntervalSinceReferenceDate: 817_692_800.001), nil),
+            (Date(timeIntervalSince1970: -0.0006), Date(timeIntervalSince1970: -10.9996)),
+        ]
+        try withTemporaryDirectory { directory throws in
+            for (generatedAt, observedAt) in cases {
+                let draft = try SnapshotDraft(
+                    kind: "echo", key: key, generatedAt: generatedAt, observedAt: observedAt, payload: [1, 2])
+                #expect(draft.generatedAt == Instant.rounded(generatedAt))
+                for store in [FileSnapshotStore(directory: directory), InMemorySnapshotStore()]
+                    as [any SnapshotStore]
+                {
+                    let revision = try store.commit(draft).revision
+                    let read = store.read(key, as: [Int].self, supportedSchema: 1)
+                    #expect(
+                        read.snapshot == draft.snapshot(revision: revision),
+                        "\(type(of: store)): \(generatedAt)")
+                }
+            }
+        }
+    }
+
     @Test("instants finer than a millisecond are stored at the millisecond, and commit once")
     func subMillisecondInstants() throws {
         let instants = [
