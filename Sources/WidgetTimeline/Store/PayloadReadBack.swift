@@ -10,7 +10,9 @@ import Foundation
 /// refused or shown differently by every reader, so the draft refuses it instead.
 ///
 /// The one loss the format itself makes is allowed: instants are stored at the millisecond, so
-/// each instant the check decodes is the payload's own one that the stored text was written from.
+/// each instant the check decodes is the payload's own one that the stored text was written from
+/// (where two instants in one millisecond were written, the value read back must encode to the same
+/// JSON instead).
 enum PayloadReadBack {
     /// `payload` as `JSONEncoder` writes it (read back exactly), after checking it reads back.
     ///
@@ -40,7 +42,8 @@ enum PayloadReadBack {
                 "the payload would not read back: what it encodes to does not decode as \(Payload.self) "
                     + "(\(reason)); its init(from:) must read what its encode(to:) writes")
         }
-        guard decoded == payload else {
+        guard decoded == payload || instants.areAmbiguous && (try? JSONValue(encoding: decoded)) == encoded
+        else {
             throw .encoding(
                 "the payload would read back as a different \(Payload.self): what it encodes to decodes to a "
                     + "value that is not == to it. Its Codable conformance loses something — two coding keys "
@@ -101,5 +104,11 @@ private final class WrittenInstants: @unchecked Sendable {
 
     func original(writtenAs text: String) -> Date? {
         lock.withLock { originals[text] ?? nil }
+    }
+
+    /// Whether two different instants were written as one text (within one millisecond): then the
+    /// value read back is compared with the payload by what it encodes to.
+    var areAmbiguous: Bool {
+        lock.withLock { originals.values.contains { $0 == nil } }
     }
 }

@@ -303,6 +303,8 @@ struct HostilePayloadTests {
         let instants = [
             Date(timeIntervalSince1970: 1_796_000_000.123456), Date(timeIntervalSince1970: -0.0005),
             Date(timeIntervalSinceReferenceDate: 0.001), Date(timeIntervalSince1970: 1.0005),
+            // Two instants in one millisecond: one text, read back as one instant twice.
+            Date(timeIntervalSince1970: 7.0001), Date(timeIntervalSince1970: 7.0002),
         ]
         let payload = Boxed(value: instants)
         let rounded = Boxed(value: instants.map(Instant.rounded))
@@ -329,6 +331,7 @@ struct HostilePayloadTests {
 
 /// The check each hostile payload goes through.
 enum HostilePayloadCheck {
+
     static let now = HostilePayloadTests.now
 
     /// Commits `payload` through the file store, the in-memory store and two syncs on one
