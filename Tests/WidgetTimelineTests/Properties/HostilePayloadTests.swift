@@ -331,7 +331,6 @@ struct HostilePayloadTests {
 
 /// The check each hostile payload goes through.
 enum HostilePayloadCheck {
-
     static let now = HostilePayloadTests.now
 
     /// Commits `payload` through the file store, the in-memory store and two syncs on one
