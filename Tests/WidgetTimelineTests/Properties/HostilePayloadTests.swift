@@ -267,6 +267,11 @@ struct HostilePayloadTests {
                 "would read back as a different"))
         #expect(message(Boxed(value: Double.nan)).contains("at $.value: Unable to encode Double.nan"))
         #expect(message(Boxed(value: [Decimal.nan])).contains("Decimal.nan"))
+        // Records built by hand are held to what a commit writes.
+        let snapshot = Snapshot(
+            kind: "echo", key: key, revision: 1, generatedAt: Self.now,
+            fingerprint: ContentFingerprint(of: .null), payload: UnreadableEncoding(count: 3))
+        #expect(throws: SnapshotStoreError.self) { try SnapshotRecord.encode(snapshot) }
     }
 
     @Test("a draft made at a clock's instant finer than a millisecond is the snapshot every store reads back")
