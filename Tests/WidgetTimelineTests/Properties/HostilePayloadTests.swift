@@ -358,17 +358,13 @@ enum HostilePayloadCheck {
                     store: FileSnapshotStore(directory: syncDirectory), reloader: RecordingReloader(),
                     clock: ManualClock(now: now))
             }
-            let draft: SnapshotDraft<Payload>
-            do {
-                draft = try SnapshotDraft(kind: "echo", key: key, generatedAt: now, payload: payload)
-            } catch {
+            /// Every writer refuses the payload, and nothing is stored anywhere.
+            func expectRefusedEverywhere() throws {
                 refusals += 1
                 for store in [file, memory] as [any SnapshotStore] {
-                    if (try? store.commit(
-                        SnapshotDraft(kind: "echo", key: key, generatedAt: now, payload: payload)))
-                        != nil
-                    {
-                        problems.append("\(type(of: store)) committed what the draft refused")
+                    let draft = try? SnapshotDraft(kind: "echo", key: key, generatedAt: now, payload: payload)
+                    if let draft, (try? store.commit(draft)) != nil {
+                        problems.append("\(type(of: store)) committed it")
                     }
                 }
                 if (try? sync().commit(payload, for: widget)) != nil { problems.append("the sync saved it") }
@@ -377,6 +373,12 @@ enum HostilePayloadCheck {
                 {
                     problems.append("something was stored")
                 }
+            }
+            let draft: SnapshotDraft<Payload>
+            do {
+                draft = try SnapshotDraft(kind: "echo", key: key, generatedAt: now, payload: payload)
+            } catch {
+                try expectRefusedEverywhere()
                 return
             }
             let again = try SnapshotDraft(kind: "echo", key: key, generatedAt: now, payload: payload)
@@ -391,16 +393,7 @@ enum HostilePayloadCheck {
                 if case .tooLarge = error as? SnapshotStoreError { isTooLarge = true }
             }
             if isTooLarge {
-                refusals += 1
-                for store in [file, memory] as [any SnapshotStore] where (try? store.commit(draft)) != nil {
-                    problems.append("\(type(of: store)) committed a record over the limit")
-                }
-                if (try? sync().commit(payload, for: widget)) != nil { problems.append("the sync saved it") }
-                if try !file.keys().isEmpty || !memory.keys().isEmpty
-                    || !FileSnapshotStore(directory: syncDirectory).keys().isEmpty
-                {
-                    problems.append("something was stored")
-                }
+                try expectRefusedEverywhere()
                 return
             }
             for store in [file, memory] as [any SnapshotStore] {
