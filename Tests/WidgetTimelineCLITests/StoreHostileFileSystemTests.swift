@@ -148,6 +148,42 @@ struct StoreHostileFileSystemTests {
         }
     }
 
+    @Test("a FIFO nothing writes to as the input file: store write, lint and build refuse it at once (66)")
+    func fifoInput() throws {
+        let binary = try #require(BuiltProducts.executable("widget-timeline"), "widget-timeline is not built")
+        try withSharedDirectory { shared, outside in
+            let fifo = outside.appendingPathComponent("input.json")
+            #expect(mkfifo(fifo.path, 0o644) == 0)
+            let commands = [
+                ["store", "write", "--dir", shared.path, "--key", "task-count", "--payload", fifo.path],
+                ["lint", fifo.path],
+                [
+                    "build", "--widget", "task-count", "--snapshot", fifo.path, "--now",
+                    "2026-11-29T09:00:00Z",
+                    "--time-zone", "UTC",
+                ],
+            ]
+            for arguments in commands {
+                let output = try Self.run(binary, arguments)
+                #expect(
+                    output?.status == ExitCode.noInput.rawValue, "\(arguments): \(String(describing: output))"
+                )
+                #expect(
+                    output?.standardError.contains("'\(fifo.path)': it is a FIFO and nothing wrote to it")
+                        == true,
+                    "\(arguments): \(String(describing: output))")
+            }
+            #expect(newest(in: shared)?.revision == 1)
+            // A pipe with a writer is read to its end, as before: standard input named as a file.
+            let piped = try Self.run(
+                binary,
+                ["store", "write", "--dir", shared.path, "--key", "task-count", "--payload", "/dev/stdin"],
+                input: Data(#"{"count": 15}"#.utf8))
+            #expect(piped?.status == 0 && piped?.standardOutput == "2\n", "\(String(describing: piped))")
+            #expect(newest(in: shared)?.count == 15)
+        }
+    }
+
     /// Runs the binary to completion; `nil`, and an issue, if it has not finished after a minute — a
     /// hang guard, never a synchronisation: the calls under test return at once or never.
     static func run(_ binary: URL, _ arguments: [String], input: Data = Data()) throws -> ProcessOutput? {

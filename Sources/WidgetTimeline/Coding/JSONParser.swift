@@ -169,10 +169,17 @@ public struct JSONParser {
                     : error("expected a member name in double quotes")
             }
             let name = try scanString(returningText: true) ?? ""
-            guard names.insert(name) else {
+            if let earlier = names.insert(name) {
+                // Swift compares strings by canonical equivalence: "é" written as one scalar and as
+                // "e" with a combining accent is one name here, two in most other languages.
+                let spelling =
+                    earlier.unicodeScalars.elementsEqual(name.unicodeScalars)
+                    ? "appears twice in one object"
+                    : "appears twice in one object, spelled as \(Self.scalars(of: earlier)) and as "
+                        + "\(Self.scalars(of: name)), which are one name after Unicode normalisation"
                 throw error(
-                    "the member name \"\(name)\" appears twice in one object; "
-                        + "readers differ on which value counts, so write it once")
+                    "the member name \"\(name)\" \(spelling); readers differ on which value counts, so write it once"
+                )
             }
             skipWhitespace()
             guard current == UInt8(ascii: ":") else {
@@ -380,6 +387,15 @@ public struct JSONParser {
         return index - start
     }
 
+    /// A name's Unicode scalars, `U+0065 U+0301`: how two equal names differ.
+    private static func scalars(of name: String) -> String {
+        let shown = name.unicodeScalars.prefix(12).map { scalar in
+            let hex = String(scalar.value, radix: 16, uppercase: true)
+            return "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+        }
+        return shown.joined(separator: " ") + (name.unicodeScalars.count > 12 ? " …" : "")
+    }
+
     private static func describe(_ byte: UInt8) -> String {
         byte >= 0x20 && byte < 0x7F
             ? "'\(Character(Unicode.Scalar(byte)))'" : "byte 0x" + String(byte, radix: 16)
@@ -407,15 +423,19 @@ private struct MemberNames {
     private var list: [String] = []
     private var set: Set<String>?
 
-    /// Adds `name`; `false` when it was there already.
-    mutating func insert(_ name: String) -> Bool {
-        if set != nil { return set!.insert(name).inserted }
-        if list.contains(name) { return false }
+    /// Adds `name`; the name already there that equals it (perhaps spelled with other scalars), or
+    /// `nil` when it is new.
+    mutating func insert(_ name: String) -> String? {
+        if set != nil {
+            let (inserted, member) = set!.insert(name)
+            return inserted ? nil : member
+        }
+        if let earlier = list.first(where: { $0 == name }) { return earlier }
         list.append(name)
         if list.count > 16 {
             set = Set(list)
             list = []
         }
-        return true
+        return nil
     }
 }

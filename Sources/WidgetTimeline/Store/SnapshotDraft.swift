@@ -17,9 +17,10 @@ public struct SnapshotDraft<Payload: Codable & Sendable & Equatable>: Sendable, 
     public let key: SnapshotKey
     /// The payload's schema version; readers that support less report the record as incompatible.
     public let schemaVersion: Int
-    /// When the host made this record (stored at millisecond precision).
+    /// When the host made this record, rounded to the millisecond, as stored.
     public let generatedAt: Date
-    /// When the data it carries was observed, if that differs from ``generatedAt``.
+    /// When the data it carries was observed, if that differs from ``generatedAt`` (rounded to the
+    /// millisecond, as stored).
     public let observedAt: Date?
     /// The display content's fingerprint.
     public let fingerprint: ContentFingerprint
@@ -30,7 +31,8 @@ public struct SnapshotDraft<Payload: Codable & Sendable & Equatable>: Sendable, 
 
     /// A draft with a fingerprint of your own.
     ///
-    /// - Throws: ``SnapshotStoreError/encoding(_:)`` when the payload cannot be encoded as JSON;
+    /// - Throws: ``SnapshotStoreError/encoding(_:)`` when the payload cannot be encoded as JSON or
+    ///   would not read back as itself (``PayloadReadBack``);
     ///   ``SnapshotStoreError/observedInTheFuture(observedAt:generatedAt:)`` when `observedAt` is
     ///   after `generatedAt` by more than the tolerance.
     public init(
@@ -106,11 +108,20 @@ public struct SnapshotDraft<Payload: Codable & Sendable & Equatable>: Sendable, 
         self.kind = kind
         self.key = key
         self.schemaVersion = schemaVersion
-        self.generatedAt = generatedAt
-        self.observedAt = observedAt
+        self.generatedAt = Self.asStored(generatedAt)
+        self.observedAt = observedAt.map(Self.asStored)
         self.fingerprint = fingerprint
         self.payload = payload
         self.encodedPayload = encodedPayload
+    }
+
+    /// An instant as the record stores it and every reader reads it: rounded to the millisecond, so
+    /// ``snapshot(revision:)`` is the snapshot a read returns. An instant with no millisecond count
+    /// (not a number, or beyond ±292 million years) is kept, for the encoding to refuse by its value.
+    private static func asStored(_ instant: Date) -> Date {
+        let seconds = instant.timeIntervalSince1970
+        guard seconds.isFinite, abs(seconds) < 9e15 else { return instant }
+        return Instant.rounded(instant)
     }
 
     /// Refuses data observed after the draft was made by more than the tolerance.
@@ -121,12 +132,9 @@ public struct SnapshotDraft<Payload: Codable & Sendable & Equatable>: Sendable, 
         throw .observedInTheFuture(observedAt: observedAt, generatedAt: generatedAt)
     }
 
+    /// The payload's encoding, refused unless it reads back as the payload (``PayloadReadBack``).
     private static func encode(_ payload: Payload) throws(SnapshotStoreError) -> JSONValue {
-        do {
-            return try JSONValue(encoding: payload)
-        } catch {
-            throw .encoding(describing: error)
-        }
+        try PayloadReadBack.encode(payload)
     }
 
     /// The snapshot this draft becomes at `revision`.

@@ -15,8 +15,8 @@ enum InputFile {
     ///
     /// - Parameters:
     ///   - what: what the file is, for messages ("snapshot", "timeline").
-    /// - Throws: exit 66 when the file is missing, a directory or unreadable; 65 when it is larger
-    ///   than `limit` bytes.
+    /// - Throws: exit 66 when the file is missing, a directory, unreadable, or a FIFO nothing
+    ///   writes to; 65 when it is larger than `limit` bytes.
     static func read(_ path: String, limit: Int, what: String, in context: CommandContext)
         throws(CommandFailure)
         -> Data
@@ -63,10 +63,19 @@ enum InputFile {
             CommandFailure(
                 .noInput, "cannot read \(what) \(name): \(String(cString: strerror(code)).lowercased())")
         }
+        // A FIFO is opened without waiting for a writer (a plain `open` waits for ever when none
+        // comes), then read as a pipe: until its writer closes it, or at once to its end when it has
+        // none.
+        let isFIFO = status.st_mode & S_IFMT == S_IFIFO
         var descriptor: Int32
-        repeat { descriptor = open(path, O_RDONLY | O_CLOEXEC) } while descriptor < 0 && errno == EINTR
+        repeat {
+            descriptor = open(path, O_RDONLY | O_CLOEXEC | (isFIFO ? O_NONBLOCK : 0))
+        } while descriptor < 0 && errno == EINTR
         guard descriptor >= 0 else { throw failure(errno) }
         defer { close(descriptor) }
+        if isFIFO, fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK) != 0 {
+            throw failure(errno)
+        }
         // The size `stat` reported, plus one to see growth, is read into a buffer made once, so a
         // megabyte is in memory once; a pipe, or a file that grows, is read on up to the limit + 1.
         let wanted = limit + 1
@@ -88,6 +97,10 @@ enum InputFile {
             total += result
         }
         data.count = total
+        if isFIFO, total == 0 {
+            throw CommandFailure(
+                .noInput, "cannot read \(what) \(name): it is a FIFO and nothing wrote to it")
+        }
         return data
     }
 

@@ -12,6 +12,10 @@ struct HostileInputTests {
         "documents Foundation alone would take are refused, with where",
         arguments: [
             (#"{"count":1,"count":2}"#, "the member name \"count\" appears twice in one object"),
+            (
+                "{\"\u{E9}\":1,\"e\u{301}\":2}",
+                "spelled as U+00E9 and as U+0065 U+0301, which are one name after Unicode normalisation"
+            ),
             (#"{"count":1,}"#, "expected a member name in double quotes"),
             ("{\"count\":1}\u{0}{", "unexpected text after the JSON value"),
             ("\u{FEFF}{\"count\":1} x", "unexpected text after the JSON value"),

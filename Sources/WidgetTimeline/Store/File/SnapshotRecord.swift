@@ -41,15 +41,10 @@ public enum SnapshotRecord {
     /// The record bytes of `snapshot`, exactly as a commit of it at its revision writes them: for
     /// tools and tests that build records by hand.
     ///
-    /// - Throws: as a commit's encoding does: ``SnapshotStoreError/encoding(_:)`` or
-    ///   ``SnapshotStoreError/tooLarge(bytes:limit:)``.
+    /// - Throws: as a commit's draft and encoding do: ``SnapshotStoreError/encoding(_:)`` (a payload
+    ///   that would not read back as itself among them) or ``SnapshotStoreError/tooLarge(bytes:limit:)``.
     public static func encode<Payload>(_ snapshot: Snapshot<Payload>) throws(SnapshotStoreError) -> [UInt8] {
-        let payload: JSONValue
-        do {
-            payload = try JSONValue(encoding: snapshot.payload)
-        } catch {
-            throw .encoding(describing: error)
-        }
+        let payload = try PayloadReadBack.encode(snapshot.payload)
         return try record(
             envelope: canonicalEnvelope(
                 schemaVersion: snapshot.schemaVersion, kind: snapshot.kind, key: snapshot.key,

@@ -1,0 +1,114 @@
+import Foundation
+
+/// A payload's encoding for a draft, checked to read back as the payload: decoding the bytes a
+/// record would store, as the payload's own type, must give a value `==` to it.
+///
+/// A type's `Codable` conformance can lose what `==` sees — a decoder that cannot read what its
+/// encoder writes, two coding keys that are one key after Unicode normalisation (`JSONEncoder`
+/// keeps the last), a `URL` made relative to a base (it reads back absolute), a number case of an
+/// "any value" enum that decodes as another case. Such a payload would be acknowledged and then
+/// refused or shown differently by every reader, so the draft refuses it instead.
+///
+/// The one loss the format itself makes is allowed: instants are stored at the millisecond, so
+/// each instant the check decodes is the payload's own one that the stored text was written from
+/// (where two instants in one millisecond were written, the value read back must encode to the same
+/// JSON instead).
+enum PayloadReadBack {
+    /// `payload` as `JSONEncoder` writes it (read back exactly), after checking it reads back.
+    ///
+    /// - Throws: ``SnapshotStoreError/encoding(_:)`` when the payload cannot be encoded, its stored
+    ///   form does not decode as `Payload`, or decodes to another value.
+    static func encode<Payload: Codable & Equatable>(_ payload: Payload) throws(SnapshotStoreError)
+        -> JSONValue
+    {
+        let instants = WrittenInstants()
+        let encoded: JSONValue
+        do {
+            encoded = try JSONParser.parse(encoder(recordingInto: instants).encode(payload))
+        } catch let error as JSONSyntaxError {
+            throw .encoding(
+                "JSONEncoder wrote text that is not JSON (\(error.message), column \(error.column)); "
+                    + "a Decimal that is not a number (Decimal.nan) has no JSON form")
+        } catch {
+            throw .encoding(describing: error)
+        }
+        let stored = Data(CanonicalJSON.encode(encoded, wholeNumbersInFull: true))
+        let decoded: Payload
+        do {
+            decoded = try decoder(readingFrom: instants).decode(Payload.self, from: stored)
+        } catch {
+            let reason = JSONDecodingError(explaining: error, decoding: Payload.self, from: stored)
+            throw .encoding(
+                "the payload would not read back: what it encodes to does not decode as \(Payload.self) "
+                    + "(\(reason)); its init(from:) must read what its encode(to:) writes")
+        }
+        guard decoded == payload || instants.areAmbiguous && (try? JSONValue(encoding: decoded)) == encoded
+        else {
+            throw .encoding(
+                "the payload would read back as a different \(Payload.self): what it encodes to decodes to a "
+                    + "value that is not == to it. Its Codable conformance loses something — two coding keys "
+                    + "equal after Unicode normalisation are written once, a URL relative to a base reads back "
+                    + "absolute, 1.0 is written as 1 — so store it in a form that reads back")
+        }
+        return encoded
+    }
+
+    /// The package's encoder (``JSONCoding/encoder(timeZone:pretty:)``), also noting each instant
+    /// under the text it writes.
+    private static func encoder(recordingInto instants: WrittenInstants) -> JSONEncoder {
+        let encoder = JSONCoding.encoder()
+        encoder.dateEncodingStrategy = .custom { date, encoder in
+            let text = try Instant.encodedText(date, in: nil, at: encoder.codingPath)
+            instants.note(date, writtenAs: text)
+            var container = encoder.singleValueContainer()
+            try container.encode(text)
+        }
+        return encoder
+    }
+
+    /// The package's decoder (``JSONCoding/decoder()``), except that an instant is the payload's own
+    /// one its text was written from, where only one was.
+    private static func decoder(readingFrom instants: WrittenInstants) -> JSONDecoder {
+        let decoder = JSONCoding.decoder()
+        decoder.dateDecodingStrategy = .custom { decoder in
+            let container = try decoder.singleValueContainer()
+            let text = try container.decode(String.self)
+            if let date = instants.original(writtenAs: text) { return date }
+            guard let date = Instant.parse(text) else {
+                throw DecodingError.dataCorruptedError(
+                    in: container,
+                    debugDescription: "expected an ISO-8601 instant with an offset, found \"\(text)\"")
+            }
+            return date
+        }
+        return decoder
+    }
+}
+
+/// The instants one encoding wrote, by their text: the payload's own values, finer than the
+/// millisecond the text keeps.
+private final class WrittenInstants: @unchecked Sendable {
+    private let lock = NSLock()
+    /// `nil` for a text two different instants were written as.
+    private var originals: [String: Date?] = [:]
+
+    func note(_ date: Date, writtenAs text: String) {
+        lock.withLock {
+            if let known = originals[text], known != date {
+                originals[text] = .some(nil)
+            } else {
+                originals[text] = date
+            }
+        }
+    }
+
+    func original(writtenAs text: String) -> Date? {
+        lock.withLock { originals[text] ?? nil }
+    }
+
+    /// Whether two different instants were written as one text (within one millisecond): then the
+    /// value read back is compared with the payload by what it encodes to.
+    var areAmbiguous: Bool {
+        lock.withLock { originals.values.contains { $0 == nil } }
+    }
+}
