@@ -17,19 +17,25 @@ struct TimelineClaims<Kind: WidgetKind> {
     @usableFromInline typealias State = WidgetState<Kind.Content>
     @usableFromInline typealias Entry = PlannedEntry<State>
 
-    @usableFromInline let kind: Kind
-    @usableFromInline let snapshot: Snapshot<Kind.Payload>
+    // The fixed-size properties come first and the snapshot's stamp is kept apart: unspecialised
+    // code then reads them at known offsets, without looking up this type's or the snapshot's
+    // generic metadata on every claim.
     @usableFromInline let calendar: Calendar
     @usableFromInline let options: PlanningOptions
     @usableFromInline let freshness: FreshnessPolicy
+    /// The snapshot's ``Snapshot/stamp``: what every shown value carries.
+    @usableFromInline let stamp: DataStamp
+    @usableFromInline let snapshot: Snapshot<Kind.Payload>
+    @usableFromInline let kind: Kind
 
     @inlinable
     init(kind: Kind, snapshot: Snapshot<Kind.Payload>, calendar: Calendar, options: PlanningOptions) {
-        self.kind = kind
-        self.snapshot = snapshot
         self.calendar = calendar
         self.options = options
         freshness = kind.freshness(of: snapshot)
+        stamp = snapshot.stamp
+        self.snapshot = snapshot
+        self.kind = kind
     }
 
     // MARK: - Freshness, withdrawn early
@@ -39,7 +45,7 @@ struct TimelineClaims<Kind: WidgetKind> {
     /// granted late: data from a clock ahead turns fresh only once it is (``FreshnessPolicy``).
     @inlinable
     func claimedFreshness(at instant: Date) -> Freshness {
-        let observed = snapshot.dataObservedAt
+        let observed = stamp.observedAt
         return max(
             freshness.classify(dataObservedAt: observed, at: instant),
             freshness.classify(
@@ -50,13 +56,13 @@ struct TimelineClaims<Kind: WidgetKind> {
     /// thresholds, ``PlanningOptions/latenessMargin`` early.
     @inlinable
     func withdrawals(after now: Date, through end: Date) -> [Date] {
-        let observed = snapshot.dataObservedAt
-        return [
-            observed.addingTimeInterval(freshness.staleAfter),
-            observed.addingTimeInterval(freshness.expiresAfter),
-        ]
-        .map { $0.addingTimeInterval(-options.latenessMargin) }
-        .filter { $0 > now && $0 <= end }
+        let observed = stamp.observedAt
+        var instants: [Date] = []
+        for threshold in [freshness.staleAfter, freshness.expiresAfter] {
+            let instant = observed.addingTimeInterval(threshold).addingTimeInterval(-options.latenessMargin)
+            if instant > now && instant <= end { instants.append(instant) }
+        }
+        return instants
     }
 
     /// Every instant in `(now, end]` where the claimed freshness changes: the withdrawals, and the
@@ -65,7 +71,7 @@ struct TimelineClaims<Kind: WidgetKind> {
     /// claims less there.
     @inlinable
     func freshnessChanges(after now: Date, through end: Date) -> [Date] {
-        let known = snapshot.dataObservedAt.addingTimeInterval(-SnapshotLimits.futureInstantTolerance)
+        let known = stamp.observedAt.addingTimeInterval(-SnapshotLimits.futureInstantTolerance)
         let grant: [Date] = known > now && known <= end ? [known] : []
         return (grant + withdrawals(after: now, through: end)).sorted()
     }
@@ -78,9 +84,9 @@ struct TimelineClaims<Kind: WidgetKind> {
         if claimed == .expired && freshness.expiredValue == .hidden { return .unavailable(.expired) }
         guard let content else { return .unavailable(.timelineEnded) }
         switch claimed {
-        case .fresh: return .fresh(content, snapshot.stamp)
-        case .stale: return .stale(content, snapshot.stamp)
-        case .expired: return .expired(content, snapshot.stamp)
+        case .fresh: return .fresh(content, stamp)
+        case .stale: return .stale(content, stamp)
+        case .expired: return .expired(content, stamp)
         }
     }
 
@@ -94,14 +100,19 @@ struct TimelineClaims<Kind: WidgetKind> {
         precondition(
             contents.count == shown.count,
             "\(Kind.self).contents(of:at:in:) must return one content per instant")
+        // A loop, not `map`: unspecialised, a closure over generic entries costs more than the work.
         var next = contents.startIndex
-        return instants.map { instant in
+        var entries: [Entry] = []
+        entries.reserveCapacity(instants.count)
+        for instant in instants {
             if hidesExpired && claimedFreshness(at: instant) == .expired {
-                return Entry(date: instant, state: .unavailable(.expired))
+                entries.append(Entry(date: instant, state: .unavailable(.expired)))
+                continue
             }
-            defer { next += 1 }
-            return Entry(date: instant, state: state(contents[next], at: instant))
+            entries.append(Entry(date: instant, state: state(contents[next], at: instant)))
+            next += 1
         }
+        return entries
     }
 
     // MARK: - The timeline
