@@ -77,8 +77,11 @@ final class WidgetRun<Kind: WidgetKind>: WidgetRunning {
     /// on every access.
     private var screenStarts: [Date]
     private var screenStates: [State]
-    /// The run in progress: the last call's timeline, and whether a call was killed.
-    private var pending: (timeline: PlannedTimeline<State>?, killed: Bool)?
+    /// The run in progress: the last call's timeline, and whether a call was killed (`nil` when no
+    /// run is in progress). Two properties, not an optional pair: unspecialised code would look up
+    /// the pair's tuple type on every run.
+    private var pendingTimeline: PlannedTimeline<State>?
+    private var pendingKilled: Bool?
 
     private var metrics = WidgetMetrics()
     private var reloadRequests: [Date] = []
@@ -245,7 +248,8 @@ final class WidgetRun<Kind: WidgetKind>: WidgetRunning {
             elapsed += duration
             timeline = built
         }
-        pending = (timeline, killed)
+        pendingTimeline = timeline
+        pendingKilled = killed
         runs.append(
             WidgetTrace.Run(
                 at: now, end: now.addingTimeInterval(elapsed), cause: run.cause, isCharged: run.isCharged,
@@ -254,10 +258,12 @@ final class WidgetRun<Kind: WidgetKind>: WidgetRunning {
     }
 
     func finishProvider(at now: Date) -> ProviderOutcome {
-        guard let (timeline, killed) = pending else {
+        guard let killed = pendingKilled else {
             preconditionFailure("a provider run finished that never started")
         }
-        pending = nil
+        let timeline = pendingTimeline
+        pendingTimeline = nil
+        pendingKilled = nil
         if killed {
             metrics.watchdogKills += 1
             runs[runs.count - 1].outcome = "killed"
