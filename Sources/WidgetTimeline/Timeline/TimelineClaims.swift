@@ -208,8 +208,9 @@ struct TimelineClaims<Kind: WidgetKind> {
     @inlinable
     func spaced(_ samples: [Entry], horizonEnd: Date, corrections: inout [TimelineCorrection]) -> [Entry] {
         let spacing = options.minimumSpacing
-        var kept: [Entry] = [samples[0]]
+        var kept: [Entry] = []
         kept.reserveCapacity(samples.count)
+        kept.append(samples[0])
         var index = 1
         while index < samples.count {
             let sample = samples[index]
