@@ -43,7 +43,7 @@ struct TimelineClaims<Kind: WidgetKind> {
     /// The freshness an entry shown from `instant` may claim: the least current of what holds at
     /// `instant` and ``PlanningOptions/latenessMargin`` later. Currency is withdrawn early and
     /// granted late: data from a clock ahead turns fresh only once it is (``FreshnessPolicy``).
-    @inlinable
+    @inlinable @inline(__always)
     func claimedFreshness(at instant: Date) -> Freshness {
         let observed = stamp.observedAt
         return max(
@@ -78,7 +78,7 @@ struct TimelineClaims<Kind: WidgetKind> {
 
     /// `content` with the freshness claimed at `instant`; "unavailable" where the domain hides an
     /// expired value, and where there is no content to show.
-    @inlinable
+    @inlinable @inline(__always)
     func state(_ content: Kind.Content?, at instant: Date) -> State {
         let claimed = claimedFreshness(at: instant)
         if claimed == .expired && freshness.expiredValue == .hidden { return .unavailable(.expired) }
