@@ -198,7 +198,7 @@ struct TimelineClaims<Kind: WidgetKind> {
     /// `content` with what it can claim from `instant` for ever after: no more than holds at
     /// `instant` and at the end of time. Data from a clock ahead is not fresh at first and may be
     /// fresh later; data that only ages is least current at the end.
-    @inlinable
+    @inlinable @inline(__always)
     func lasting(_ content: Kind.Content?, from instant: Date) -> State {
         state(content, at: instant).claimingNoMoreThan(state(content, at: Instant.afterAll))
     }
@@ -278,7 +278,7 @@ struct TimelineClaims<Kind: WidgetKind> {
 extension WidgetState {
     /// This state's value, claiming no more currency than `later`: its freshness lowered to
     /// `later`'s, or `later` itself when that shows no value.
-    @inlinable
+    @inlinable @inline(__always)
     func claimingNoMoreThan(_ later: WidgetState) -> WidgetState {
         guard let laterFreshness = later.freshness else { return later }
         guard let content, let stamp, let freshness else { return self }
