@@ -54,7 +54,7 @@ struct TimelineClaims<Kind: WidgetKind> {
 
     /// The instants in `(now, end]` where the claimed freshness drops: the stale and expiry
     /// thresholds, ``PlanningOptions/latenessMargin`` early.
-    @inlinable
+    @inlinable @inline(__always)
     func withdrawals(after now: Date, through end: Date) -> [Date] {
         let observed = stamp.observedAt
         var instants: [Date] = []
@@ -69,7 +69,7 @@ struct TimelineClaims<Kind: WidgetKind> {
     /// instant data from a clock ahead comes within the tolerance and may be called fresh (a claim
     /// granted on time, never early). A timeline's lasting tail uses the withdrawals alone: it
     /// claims less there.
-    @inlinable
+    @inlinable @inline(__always)
     func freshnessChanges(after now: Date, through end: Date) -> [Date] {
         let known = stamp.observedAt.addingTimeInterval(-SnapshotLimits.futureInstantTolerance)
         let grant: [Date] = known > now && known <= end ? [known] : []
@@ -92,7 +92,7 @@ struct TimelineClaims<Kind: WidgetKind> {
 
     /// The state at each of `instants`, with every content shown asked for in one call, so the kind
     /// does its per-snapshot work once.
-    @inlinable
+    @inlinable @inline(__always)
     func states(at instants: [Date]) -> [Entry] {
         let hidesExpired = freshness.expiredValue == .hidden
         let shown = hidesExpired ? instants.filter { claimedFreshness(at: $0) != .expired } : instants
@@ -123,7 +123,7 @@ struct TimelineClaims<Kind: WidgetKind> {
     ///
     /// - Parameter sampleCut: the first instant the planner did not sample, if it left some out:
     ///   the timeline shows what lasts from there.
-    @inlinable
+    @inlinable @inline(__always)
     func timeline(
         _ samples: [Entry], cutAt sampleCut: Date?, horizonEnd: Date, corrections: inout [TimelineCorrection]
     ) -> (entries: [Entry], cutShortAt: Date?) {
@@ -157,7 +157,7 @@ struct TimelineClaims<Kind: WidgetKind> {
 
     /// `head` followed by what lasts from `cut` (or, when nothing was cut, the lasting state at
     /// the horizon if the head's last state does not last).
-    @inlinable
+    @inlinable @inline(__always)
     func ending(_ head: [Entry], from cut: Date?, horizonEnd: Date, withdrawals: [Date]) -> [Entry] {
         guard let cut else {
             let last = head[head.count - 1]
@@ -190,7 +190,7 @@ struct TimelineClaims<Kind: WidgetKind> {
 
     /// What the widget can show from `instant` on with no further entry: the lasting content with
     /// the freshness it will end with.
-    @inlinable
+    @inlinable @inline(__always)
     func lastingState(from instant: Date) -> State {
         lasting(kind.lastingContent(of: snapshot, from: instant, in: calendar), from: instant)
     }
@@ -205,7 +205,7 @@ struct TimelineClaims<Kind: WidgetKind> {
 
     /// `samples` spaced at least the minimum spacing apart under the claim rules, equal neighbours
     /// merged.
-    @inlinable
+    @inlinable @inline(__always)
     func spaced(_ samples: [Entry], horizonEnd: Date, corrections: inout [TimelineCorrection]) -> [Entry] {
         let spacing = options.minimumSpacing
         var kept: [Entry] = []
@@ -267,7 +267,7 @@ struct TimelineClaims<Kind: WidgetKind> {
 
     /// Whether the change from `old` to `new` may appear before its instant: it withdraws
     /// freshness only, removes the value, or the kind calls it a withdrawal.
-    @inlinable
+    @inlinable @inline(__always)
     func mayComeEarly(from old: State, to new: State) -> Bool {
         guard let newContent = new.content else { return true }
         guard let oldContent = old.content else { return false }

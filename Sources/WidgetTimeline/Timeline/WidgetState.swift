@@ -77,7 +77,7 @@ extension WidgetState {
     // Written out and inlinable (the derived one is neither) so a planner specialised for a kind
     // compares states without going through generic witnesses. One switch on each side, not on the
     // pair: unspecialised code would look up the pair's tuple type on every comparison.
-    @inlinable
+    @inlinable @inline(__always)
     public static func == (lhs: WidgetState, rhs: WidgetState) -> Bool {
         switch lhs {
         case .noData:
