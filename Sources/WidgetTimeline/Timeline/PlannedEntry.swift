@@ -9,6 +9,8 @@ public struct PlannedEntry<State: Sendable & Equatable>: Sendable, Equatable {
     public var state: State
     public var relevance: EntryRelevance?
 
+    // Inlinable so an unspecialised planner builds entries with the metadata it already has.
+    @inlinable
     public init(date: Date, state: State, relevance: EntryRelevance? = nil) {
         self.date = date
         self.state = state

@@ -27,11 +27,11 @@ public struct PlannedTimeline<State: Sendable & Equatable>: Sendable, Equatable 
 
     /// The earliest instant the system may ask for a new timeline (`nil` for `.never`).
     public var earliestReload: Date? {
-        guard let last = entries.last else {
+        guard !entries.isEmpty else {
             if case .after(let date) = policy { return date }
             return nil
         }
-        return policy.earliestReload(lastEntryDate: last.date)
+        return policy.earliestReload(lastEntryDate: entries[entries.count - 1].date)
     }
 }
 

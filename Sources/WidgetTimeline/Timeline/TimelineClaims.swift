@@ -17,19 +17,25 @@ struct TimelineClaims<Kind: WidgetKind> {
     @usableFromInline typealias State = WidgetState<Kind.Content>
     @usableFromInline typealias Entry = PlannedEntry<State>
 
-    @usableFromInline let kind: Kind
-    @usableFromInline let snapshot: Snapshot<Kind.Payload>
+    // The fixed-size properties come first and the snapshot's stamp is kept apart: unspecialised
+    // code then reads them at known offsets, without looking up this type's or the snapshot's
+    // generic metadata on every claim.
     @usableFromInline let calendar: Calendar
     @usableFromInline let options: PlanningOptions
     @usableFromInline let freshness: FreshnessPolicy
+    /// The snapshot's ``Snapshot/stamp``: what every shown value carries.
+    @usableFromInline let stamp: DataStamp
+    @usableFromInline let snapshot: Snapshot<Kind.Payload>
+    @usableFromInline let kind: Kind
 
     @inlinable
     init(kind: Kind, snapshot: Snapshot<Kind.Payload>, calendar: Calendar, options: PlanningOptions) {
-        self.kind = kind
-        self.snapshot = snapshot
         self.calendar = calendar
         self.options = options
         freshness = kind.freshness(of: snapshot)
+        stamp = snapshot.stamp
+        self.snapshot = snapshot
+        self.kind = kind
     }
 
     // MARK: - Freshness, withdrawn early
@@ -37,9 +43,9 @@ struct TimelineClaims<Kind: WidgetKind> {
     /// The freshness an entry shown from `instant` may claim: the least current of what holds at
     /// `instant` and ``PlanningOptions/latenessMargin`` later. Currency is withdrawn early and
     /// granted late: data from a clock ahead turns fresh only once it is (``FreshnessPolicy``).
-    @inlinable
+    @inlinable @inline(__always)
     func claimedFreshness(at instant: Date) -> Freshness {
-        let observed = snapshot.dataObservedAt
+        let observed = stamp.observedAt
         return max(
             freshness.classify(dataObservedAt: observed, at: instant),
             freshness.classify(
@@ -48,45 +54,45 @@ struct TimelineClaims<Kind: WidgetKind> {
 
     /// The instants in `(now, end]` where the claimed freshness drops: the stale and expiry
     /// thresholds, ``PlanningOptions/latenessMargin`` early.
-    @inlinable
+    @inlinable @inline(__always)
     func withdrawals(after now: Date, through end: Date) -> [Date] {
-        let observed = snapshot.dataObservedAt
-        return [
-            observed.addingTimeInterval(freshness.staleAfter),
-            observed.addingTimeInterval(freshness.expiresAfter),
-        ]
-        .map { $0.addingTimeInterval(-options.latenessMargin) }
-        .filter { $0 > now && $0 <= end }
+        let observed = stamp.observedAt
+        var instants: [Date] = []
+        for threshold in [freshness.staleAfter, freshness.expiresAfter] {
+            let instant = observed.addingTimeInterval(threshold).addingTimeInterval(-options.latenessMargin)
+            if instant > now && instant <= end { instants.append(instant) }
+        }
+        return instants
     }
 
     /// Every instant in `(now, end]` where the claimed freshness changes: the withdrawals, and the
     /// instant data from a clock ahead comes within the tolerance and may be called fresh (a claim
     /// granted on time, never early). A timeline's lasting tail uses the withdrawals alone: it
     /// claims less there.
-    @inlinable
+    @inlinable @inline(__always)
     func freshnessChanges(after now: Date, through end: Date) -> [Date] {
-        let known = snapshot.dataObservedAt.addingTimeInterval(-SnapshotLimits.futureInstantTolerance)
+        let known = stamp.observedAt.addingTimeInterval(-SnapshotLimits.futureInstantTolerance)
         let grant: [Date] = known > now && known <= end ? [known] : []
         return (grant + withdrawals(after: now, through: end)).sorted()
     }
 
     /// `content` with the freshness claimed at `instant`; "unavailable" where the domain hides an
     /// expired value, and where there is no content to show.
-    @inlinable
+    @inlinable @inline(__always)
     func state(_ content: Kind.Content?, at instant: Date) -> State {
         let claimed = claimedFreshness(at: instant)
         if claimed == .expired && freshness.expiredValue == .hidden { return .unavailable(.expired) }
         guard let content else { return .unavailable(.timelineEnded) }
         switch claimed {
-        case .fresh: return .fresh(content, snapshot.stamp)
-        case .stale: return .stale(content, snapshot.stamp)
-        case .expired: return .expired(content, snapshot.stamp)
+        case .fresh: return .fresh(content, stamp)
+        case .stale: return .stale(content, stamp)
+        case .expired: return .expired(content, stamp)
         }
     }
 
     /// The state at each of `instants`, with every content shown asked for in one call, so the kind
     /// does its per-snapshot work once.
-    @inlinable
+    @inlinable @inline(__always)
     func states(at instants: [Date]) -> [Entry] {
         let hidesExpired = freshness.expiredValue == .hidden
         let shown = hidesExpired ? instants.filter { claimedFreshness(at: $0) != .expired } : instants
@@ -94,14 +100,19 @@ struct TimelineClaims<Kind: WidgetKind> {
         precondition(
             contents.count == shown.count,
             "\(Kind.self).contents(of:at:in:) must return one content per instant")
+        // A loop, not `map`: unspecialised, a closure over generic entries costs more than the work.
         var next = contents.startIndex
-        return instants.map { instant in
+        var entries: [Entry] = []
+        entries.reserveCapacity(instants.count)
+        for instant in instants {
             if hidesExpired && claimedFreshness(at: instant) == .expired {
-                return Entry(date: instant, state: .unavailable(.expired))
+                entries.append(Entry(date: instant, state: .unavailable(.expired)))
+                continue
             }
-            defer { next += 1 }
-            return Entry(date: instant, state: state(contents[next], at: instant))
+            entries.append(Entry(date: instant, state: state(contents[next], at: instant)))
+            next += 1
         }
+        return entries
     }
 
     // MARK: - The timeline
@@ -112,7 +123,7 @@ struct TimelineClaims<Kind: WidgetKind> {
     ///
     /// - Parameter sampleCut: the first instant the planner did not sample, if it left some out:
     ///   the timeline shows what lasts from there.
-    @inlinable
+    @inlinable @inline(__always)
     func timeline(
         _ samples: [Entry], cutAt sampleCut: Date?, horizonEnd: Date, corrections: inout [TimelineCorrection]
     ) -> (entries: [Entry], cutShortAt: Date?) {
@@ -146,7 +157,7 @@ struct TimelineClaims<Kind: WidgetKind> {
 
     /// `head` followed by what lasts from `cut` (or, when nothing was cut, the lasting state at
     /// the horizon if the head's last state does not last).
-    @inlinable
+    @inlinable @inline(__always)
     func ending(_ head: [Entry], from cut: Date?, horizonEnd: Date, withdrawals: [Date]) -> [Entry] {
         guard let cut else {
             let last = head[head.count - 1]
@@ -179,7 +190,7 @@ struct TimelineClaims<Kind: WidgetKind> {
 
     /// What the widget can show from `instant` on with no further entry: the lasting content with
     /// the freshness it will end with.
-    @inlinable
+    @inlinable @inline(__always)
     func lastingState(from instant: Date) -> State {
         lasting(kind.lastingContent(of: snapshot, from: instant, in: calendar), from: instant)
     }
@@ -187,18 +198,19 @@ struct TimelineClaims<Kind: WidgetKind> {
     /// `content` with what it can claim from `instant` for ever after: no more than holds at
     /// `instant` and at the end of time. Data from a clock ahead is not fresh at first and may be
     /// fresh later; data that only ages is least current at the end.
-    @inlinable
+    @inlinable @inline(__always)
     func lasting(_ content: Kind.Content?, from instant: Date) -> State {
         state(content, at: instant).claimingNoMoreThan(state(content, at: Instant.afterAll))
     }
 
     /// `samples` spaced at least the minimum spacing apart under the claim rules, equal neighbours
     /// merged.
-    @inlinable
+    @inlinable @inline(__always)
     func spaced(_ samples: [Entry], horizonEnd: Date, corrections: inout [TimelineCorrection]) -> [Entry] {
         let spacing = options.minimumSpacing
-        var kept: [Entry] = [samples[0]]
+        var kept: [Entry] = []
         kept.reserveCapacity(samples.count)
+        kept.append(samples[0])
         var index = 1
         while index < samples.count {
             let sample = samples[index]
@@ -257,7 +269,7 @@ struct TimelineClaims<Kind: WidgetKind> {
     /// or claims no more currency and keeps the value or changes it by a withdrawal. A grant of
     /// currency (data from a clock ahead turning fresh once known) comes on time or late, never
     /// early.
-    @inlinable
+    @inlinable @inline(__always)
     func mayComeEarly(from old: State, to new: State) -> Bool {
         guard let newContent = new.content else { return true }
         guard let oldContent = old.content, let oldFreshness = old.freshness,
@@ -271,7 +283,7 @@ struct TimelineClaims<Kind: WidgetKind> {
 extension WidgetState {
     /// This state's value, claiming no more currency than `later`: its freshness lowered to
     /// `later`'s, or `later` itself when that shows no value.
-    @inlinable
+    @inlinable @inline(__always)
     func claimingNoMoreThan(_ later: WidgetState) -> WidgetState {
         guard let laterFreshness = later.freshness else { return later }
         guard let content, let stamp, let freshness else { return self }

@@ -116,9 +116,10 @@ public struct TimelinePlanner<Kind: WidgetKind>: Sendable {
                 refreshAt = now.addingTimeInterval(max(freshness.refreshAfter, options.hostDataRecheck))
             }
             if let cutShortAt { refreshAt = min(refreshAt, cutShortAt) }
-            policy = refreshAt == entries.last?.date ? .atEnd : .after(refreshAt)
+            policy =
+                !entries.isEmpty && refreshAt == entries[entries.count - 1].date ? .atEnd : .after(refreshAt)
         }
-        for index in entries.indices { entries[index].relevance = kind.relevance(of: entries[index].state) }
+        for index in 0..<entries.count { entries[index].relevance = kind.relevance(of: entries[index].state) }
         return PlanningResult(
             timeline: PlannedTimeline(entries: entries, policy: policy), corrections: corrections)
     }

@@ -112,7 +112,12 @@ extension WidgetKind {
     public func contents(of snapshot: Snapshot<Payload>, at instants: [Date], in calendar: Calendar)
         -> [Content]
     {
-        instants.map { content(of: snapshot, at: $0, in: calendar) }
+        // A loop, not `map`: the planner calls this unspecialised, where a closure over generic
+        // contents costs more than the work.
+        var contents: [Content] = []
+        contents.reserveCapacity(instants.count)
+        for instant in instants { contents.append(content(of: snapshot, at: instant, in: calendar)) }
+        return contents
     }
 
     public func relevance(of state: WidgetState<Content>) -> EntryRelevance? { nil }
@@ -129,7 +134,8 @@ extension WidgetKind {
         // A kind that names more points than a year of daily ones cannot be checked cheaply: it
         // has no lasting content unless it says so.
         guard later.count <= 4 * 366 else { return nil }
-        return contents(of: snapshot, at: later, in: calendar).allSatisfy { $0 == now } ? now : nil
+        for content in contents(of: snapshot, at: later, in: calendar) where !(content == now) { return nil }
+        return now
     }
 
     /// How far ahead the default ``lastingContent(of:from:in:)`` looks for a change: a year.

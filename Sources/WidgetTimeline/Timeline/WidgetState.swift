@@ -75,18 +75,29 @@ public enum WidgetState<Content: Sendable & Equatable>: Sendable, Equatable {
 
 extension WidgetState {
     // Written out and inlinable (the derived one is neither) so a planner specialised for a kind
-    // compares states without going through generic witnesses.
-    @inlinable
+    // compares states without going through generic witnesses. One switch on each side, not on the
+    // pair: unspecialised code would look up the pair's tuple type on every comparison.
+    @inlinable @inline(__always)
     public static func == (lhs: WidgetState, rhs: WidgetState) -> Bool {
-        switch (lhs, rhs) {
-        case (.noData, .noData): true
-        case (.unavailable(let left), .unavailable(let right)): left == right
-        case (.fresh(let left, let leftStamp), .fresh(let right, let rightStamp)),
-            (.stale(let left, let leftStamp), .stale(let right, let rightStamp)),
-            (.expired(let left, let leftStamp), .expired(let right, let rightStamp)):
-            leftStamp == rightStamp && left == right
-        case (.noData, _), (.unavailable, _), (.fresh, _), (.stale, _), (.expired, _): false
+        switch lhs {
+        case .noData:
+            if case .noData = rhs { return true }
+        case .unavailable(let left):
+            if case .unavailable(let right) = rhs { return left == right }
+        case .fresh(let left, let leftStamp):
+            if case .fresh(let right, let rightStamp) = rhs {
+                return leftStamp == rightStamp && left == right
+            }
+        case .stale(let left, let leftStamp):
+            if case .stale(let right, let rightStamp) = rhs {
+                return leftStamp == rightStamp && left == right
+            }
+        case .expired(let left, let leftStamp):
+            if case .expired(let right, let rightStamp) = rhs {
+                return leftStamp == rightStamp && left == right
+            }
         }
+        return false
     }
 }
 

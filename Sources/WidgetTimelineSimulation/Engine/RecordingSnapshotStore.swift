@@ -21,7 +21,11 @@ final class RecordingSnapshotStore<Payload: Codable & Sendable & Equatable>: Sna
     let base: InMemorySnapshotStore
     // A simulated device runs on one thread; the lock keeps the ledger sound for `Sendable`.
     private let lock = NSLock()
-    private var ledger: [SnapshotKey: [Int: Commit]] = [:]
+    /// Per key and revision, where its commit is in `payloads` and `observedTimes`: a dictionary of
+    /// plain indices, because unspecialised code pays for every generic dictionary operation.
+    private var ledger: [SnapshotKey: [Int: Int]] = [:]
+    private var payloads: [Payload] = []
+    private var observedTimes: [Date] = []
 
     init(base: InMemorySnapshotStore) { self.base = base }
 
@@ -38,9 +42,11 @@ final class RecordingSnapshotStore<Payload: Codable & Sendable & Equatable>: Sna
     ) throws(SnapshotStoreError) -> CommitOutcome {
         let outcome = try base.commit(draft, expecting: expected)
         if let payload = draft.payload as? Payload {
+            let observedAt = draft.observedAt ?? draft.generatedAt
             lock.withLock {
-                ledger[draft.key, default: [:]][outcome.revision] = Commit(
-                    payload: payload, observedAt: draft.observedAt ?? draft.generatedAt)
+                ledger[draft.key, default: [:]][outcome.revision] = payloads.count
+                payloads.append(payload)
+                observedTimes.append(observedAt)
             }
         }
         return outcome
@@ -52,6 +58,9 @@ final class RecordingSnapshotStore<Payload: Codable & Sendable & Equatable>: Sna
 
     /// What revision `revision` of `key` was committed with, if this store committed it.
     func committed(_ key: SnapshotKey, revision: Int) -> Commit? {
-        lock.withLock { ledger[key]?[revision] }
+        lock.withLock {
+            guard let index = ledger[key]?[revision] else { return nil }
+            return Commit(payload: payloads[index], observedAt: observedTimes[index])
+        }
     }
 }

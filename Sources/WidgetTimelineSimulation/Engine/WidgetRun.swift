@@ -72,10 +72,16 @@ final class WidgetRun<Kind: WidgetKind>: WidgetRunning {
     /// The timeline on screen, since when, and the index of its next entry to appear.
     private var installed: PlannedTimeline<State>?
     private var nextEntry = 0
-    /// The screen, as (start, state) for each change; a stretch ends where the next starts.
-    private var screens: [(start: Date, state: State)]
-    /// The run in progress: the last call's timeline, and whether a call was killed.
-    private var pending: (timeline: PlannedTimeline<State>?, killed: Bool)?
+    /// The screen, as the start and state of each change; a stretch ends where the next starts.
+    /// Two arrays rather than one of pairs: unspecialised code would look up the pair's tuple type
+    /// on every access.
+    private var screenStarts: [Date]
+    private var screenStates: [State]
+    /// The run in progress: the last call's timeline, and whether a call was killed (`nil` when no
+    /// run is in progress). Two properties, not an optional pair: unspecialised code would look up
+    /// the pair's tuple type on every run.
+    private var pendingTimeline: PlannedTimeline<State>?
+    private var pendingKilled: Bool?
 
     private var metrics = WidgetMetrics()
     private var reloadRequests: [Date] = []
@@ -110,7 +116,8 @@ final class WidgetRun<Kind: WidgetKind>: WidgetRunning {
             model: setup.model, isVisible: visibleAtStart, budgetResets: setup.budgetResets)
         truth = script.truth
         origins = script.truthOrigins
-        screens = [(start, .noData)]
+        screenStarts = [start]
+        screenStates = [.noData]
     }
 
     func appEmitted(change: Int, host: HostContext) {
@@ -241,7 +248,8 @@ final class WidgetRun<Kind: WidgetKind>: WidgetRunning {
             elapsed += duration
             timeline = built
         }
-        pending = (timeline, killed)
+        pendingTimeline = timeline
+        pendingKilled = killed
         runs.append(
             WidgetTrace.Run(
                 at: now, end: now.addingTimeInterval(elapsed), cause: run.cause, isCharged: run.isCharged,
@@ -250,10 +258,12 @@ final class WidgetRun<Kind: WidgetKind>: WidgetRunning {
     }
 
     func finishProvider(at now: Date) -> ProviderOutcome {
-        guard let (timeline, killed) = pending else {
+        guard let killed = pendingKilled else {
             preconditionFailure("a provider run finished that never started")
         }
-        pending = nil
+        let timeline = pendingTimeline
+        pendingTimeline = nil
+        pendingKilled = nil
         if killed {
             metrics.watchdogKills += 1
             runs[runs.count - 1].outcome = "killed"
@@ -299,16 +309,17 @@ final class WidgetRun<Kind: WidgetKind>: WidgetRunning {
     }
 
     private func show(_ state: State, from instant: Date) {
-        guard let last = screens.last else {
-            screens.append((instant, state))
-            return
+        let count = screenStates.count
+        if count > 0 {
+            if screenStates[count - 1] == state { return }
+            if screenStarts[count - 1] == instant {
+                screenStarts.removeLast()
+                screenStates.removeLast()
+                if count > 1, screenStates[count - 2] == state { return }
+            }
         }
-        if last.state == state { return }
-        if last.start == instant {
-            screens.removeLast()
-            if let previous = screens.last, previous.state == state { return }
-        }
-        screens.append((instant, state))
+        screenStarts.append(instant)
+        screenStates.append(state)
     }
 
     // MARK: - Results
@@ -317,7 +328,10 @@ final class WidgetRun<Kind: WidgetKind>: WidgetRunning {
         advanceScreen(before: end.addingTimeInterval(-model.entryLateness))
         let kind = script.kind
         let measured = WidgetMeasurement(
-            kind: kind, truth: truth, screens: screens.map { ($0.start, $0.state, data(of: $0.state)) },
+            kind: kind, truth: truth,
+            screens: screenStates.indices.map {
+                (screenStarts[$0], screenStates[$0], data(of: screenStates[$0]))
+            },
             end: end, scenario: scenario, recordsContent: recordsTrace)
         metrics.staleShownAsFreshMinutes = measured.staleShownAsFreshMinutes
         metrics.wrongValueMinutes = measured.wrongValueMinutes

@@ -38,9 +38,13 @@ where ProviderKind.Payload == Kind.Payload, ProviderKind.Content == Kind.Content
         let fetch: ((SnapshotKey) -> Result<SourceAnswer<Kind.Payload>, SourceFailure>)? =
             context.hasSource && fetches
             ? { _ in
-                context.fetch(timeout: timeout)
-                    .map { SourceAnswer(payload: $0.payload, observedAt: $0.observedAt) }
-                    .mapError { SourceFailure($0.reason) }
+                // A switch, not `map` and `mapError`: unspecialised, each of those is a generic
+                // call with its own metadata look-ups.
+                switch context.fetch(timeout: timeout) {
+                case .success(let answer):
+                    .success(SourceAnswer(payload: answer.payload, observedAt: answer.observedAt))
+                case .failure(let failure): .failure(SourceFailure(failure.reason))
+                }
             } : nil
         return provider.timeline(
             for: key, at: context.now, in: context.calendar, forceRefresh: asksEveryRun, fetchingWith: fetch)
