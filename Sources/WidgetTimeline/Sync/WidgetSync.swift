@@ -12,7 +12,9 @@ public import Foundation
 /// - Saves are immediate; only reloads are coalesced (``ReloadDebounce``), and ``flush()`` sends
 ///   pending ones when the app leaves the foreground.
 /// - Unchanged content — the kind's fingerprint equals the stored one — is neither saved nor
-///   reloaded. The comparison is with what is stored, so it holds across launches. A snapshot whose
+///   reloaded. The comparison is with what is stored, so it holds across launches, and the save
+///   expects the revision compared with, so two processes saving equal content at once save it
+///   once. A snapshot whose
 ///   data has aged past a share of the kind's stale threshold is saved again anyway, so a value the
 ///   app re-confirms does not turn stale on the widget.
 /// - A crash between save and reload loses nothing: the snapshot is durable, and the widget's next
@@ -193,17 +195,33 @@ public final class WidgetSync: @unchecked Sendable {
             throw error
         }
         let fingerprint = draft.fingerprint
-        if let revision = unchangedRevision(
-            of: key, payload: payload, observedAt: observedAt, fingerprint: fingerprint, kind: kind, now: now)
-        {
-            return skipped(key: key, kind: kind.kind, at: now, revision: revision)
-        }
+        // The commit expects the revision it was compared with: content another writer committed
+        // meanwhile is compared with too, so two processes saving equal content save it once.
+        var comparison = compare(
+            key, payload: payload, observedAt: observedAt, fingerprint: fingerprint, kind: kind, now: now)
+        var attempts = 0
         let outcome: CommitOutcome
-        do {
-            outcome = try store.commit(draft)
-        } catch {
-            record(.error, key: key, kind: kind.kind, at: now, reason: error.diagnosticCategory)
-            throw error
+        while true {
+            let basis: ExpectedRevision
+            switch comparison {
+            case .unchanged(let revision):
+                return skipped(key: key, kind: kind.kind, at: now, revision: revision)
+            case .changed(let compared): basis = compared
+            }
+            attempts += 1
+            do {
+                // The last attempt commits whatever is current: a save never fails for contention.
+                outcome = try store.commit(
+                    draft, expecting: attempts < Self.maximumComparisons ? basis : .any)
+                break
+            } catch .conflict {
+                comparison = compare(
+                    key, payload: payload, observedAt: observedAt, fingerprint: fingerprint, kind: kind,
+                    now: now)
+            } catch {
+                record(.error, key: key, kind: kind.kind, at: now, reason: error.diagnosticCategory)
+                throw error
+            }
         }
         let committed = CommittedContent(
             revision: outcome.revision, kind: kind.kind, fingerprint: fingerprint,
@@ -250,7 +268,7 @@ public final class WidgetSync: @unchecked Sendable {
 
     /// This sync's last commit of `key` when `payload` is the same content (see `isSameContent`),
     /// that commit is still the newest revision and it need not be re-confirmed: the answer
-    /// `unchangedRevision` would give, decided before
+    /// `compare` would give, decided before
     /// the payload is encoded. An observation the draft would refuse is never skipped here, so the
     /// commit reports it.
     private func unchangedSinceLastCommit<Kind: WidgetKind>(
@@ -264,20 +282,31 @@ public final class WidgetSync: @unchecked Sendable {
         return own.revision
     }
 
-    /// The stored revision when its content is the same (its fingerprint, or its payload: see
-    /// `isSameContent`) and it need not be re-confirmed.
+    /// How many times a commit compares with what is stored before it saves whatever is current.
+    static var maximumComparisons: Int { 4 }
+
+    /// What a comparison with the stored content found.
+    private enum Comparison {
+        /// The stored revision shows the same content.
+        case unchanged(revision: Int)
+        /// It does not, or cannot be read; a commit expects the revision compared with.
+        case changed(basis: ExpectedRevision)
+    }
+
+    /// Whether the stored content is the same (its fingerprint, or its payload: see
+    /// `isSameContent`) and need not be re-confirmed.
     ///
     /// Compares with this sync's own last commit while that is still the newest revision;
     /// otherwise reads the snapshot as the kind's payload type, as the extension does, so a record
     /// this code cannot read (corrupted, or a newer schema) never counts as unchanged.
-    private func unchangedRevision<Kind: WidgetKind>(
-        of key: SnapshotKey,
+    private func compare<Kind: WidgetKind>(
+        _ key: SnapshotKey,
         payload: Kind.Payload,
         observedAt: Date?,
         fingerprint: ContentFingerprint,
         kind: Kind,
         now: Date
-    ) -> Int? {
+    ) -> Comparison {
         let stored: CommittedContent
         // A record from this clock's future (a clock set back, another device) is never kept:
         // saving the same content again repairs it.
@@ -285,21 +314,30 @@ public final class WidgetSync: @unchecked Sendable {
         if let own = lock.withLock({ lastCommits[key] }), store.newestRevision(of: key) == own.revision {
             stored = own
         } else {
-            // Only the newest revision can make a commit unnecessary: one found by skipping newer
-            // revisions this code cannot read is superseded, so equal content must be saved again.
-            guard case .found(let snapshot, nil) = store.read(key, for: kind), snapshot.generatedAt <= known
-            else { return nil }
-            stored = CommittedContent(
-                revision: snapshot.revision, kind: snapshot.kind, fingerprint: snapshot.fingerprint,
-                observedAt: snapshot.observedAt, dataObservedAt: snapshot.dataObservedAt,
-                payload: snapshot.payload)
+            switch store.read(key, for: kind) {
+            case .found(let snapshot, nil):
+                guard snapshot.generatedAt <= known else {
+                    return .changed(basis: .revision(snapshot.revision))
+                }
+                stored = CommittedContent(
+                    revision: snapshot.revision, kind: snapshot.kind, fingerprint: snapshot.fingerprint,
+                    observedAt: snapshot.observedAt, dataObservedAt: snapshot.dataObservedAt,
+                    payload: snapshot.payload)
+            case .found(_, let fallback?):
+                // Only the newest revision can make a commit unnecessary: one found by skipping
+                // newer revisions this code cannot read is superseded, so equal content is saved.
+                return .changed(basis: .revision(fallback.newestRevision))
+            case .missing:
+                return .changed(basis: .absent)
+            case .corrupted, .incompatible, .unreadable:
+                return .changed(basis: .any)
+            }
         }
-        guard stored.kind == kind.kind, isKept(stored, kind: kind, now: now) else { return nil }
-        guard
+        guard stored.kind == kind.kind, isKept(stored, kind: kind, now: now),
             stored.fingerprint == fingerprint
                 || isSameContent(stored, as: payload, observedAt: observedAt, kind: kind)
-        else { return nil }
-        return stored.revision
+        else { return .changed(basis: .revision(stored.revision)) }
+        return .unchanged(revision: stored.revision)
     }
 
     /// Whether stored content may stand for a new commit of the same content: its data is not

@@ -136,4 +136,31 @@ struct RepeatedCommitTests {
                     == .saved(revision: revision + 1, reload: .requested))
         }
     }
+
+    @Test("equal content committed by two writers at once is saved once, and the second asks for no reload")
+    func twoWritersAtOnce() throws {
+        try withTemporaryDirectory { directory throws in
+            let widget = EchoWidget(preview: CountedPayload(value: 1, counter: EncodeCounter()))
+            let clock = ManualClock(now: Self.now)
+            let other = Self.sync(in: directory, clock: clock)
+            try other.commit(CountedPayload(value: 0, counter: EncodeCounter()), for: widget)
+            // The app compares with revision 1, then is paused before writing; meanwhile the other
+            // process commits the same new value.
+            let fileSystem = FaultInjectingFileSystem()
+            let otherCommitted = EncodeCounter()
+            fileSystem.pausePoint = { call in
+                guard call.kind == .write, otherCommitted.count == 0 else { return }
+                otherCommitted.increment()
+                _ = try? other.commit(CountedPayload(value: 1, counter: EncodeCounter()), for: widget)
+            }
+            let reloader = RecordingReloader()
+            let app = WidgetSync(
+                store: FileSnapshotStore(directory: directory, fileSystem: fileSystem), reloader: reloader,
+                clock: clock)
+            #expect(try app.commit(widget.preview, for: widget) == .unchanged(revision: 2))
+            #expect(otherCommitted.count == 1)
+            #expect(FileSnapshotStore(directory: directory).newestRevision(of: widget.defaultKey) == 2)
+            #expect(reloader.reloadedKinds.isEmpty)
+        }
+    }
 }
