@@ -25,10 +25,14 @@ struct QueuedRunTests {
                           "randomUpdates": { "meanInterval": "25m", "payloads": [ { "count": 4 }, { "count": 5 } ] } } }
             """
         }
-        let foreground = (0..<12).map { hour in
+        // The app opened for 40 s every 37 minutes, at a different second of the minute per seed.
+        let start = Date(timeIntervalSince1970: 1_772_323_200)  // 2026-03-01T00:00:00Z
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        let foreground = stride(from: 600.25 + Double(seed * 7), to: 60 * 3600, by: 37 * 60).map { offset in
             """
-            { "from": "2026-03-0\(1 + hour / 6)T\(String(format: "%02d", 3 + (hour % 6) * 4)):\(String(format: "%02d", (seed * 7 + hour * 13) % 60)):00.250Z",
-              "to": "2026-03-0\(1 + hour / 6)T\(String(format: "%02d", 3 + (hour % 6) * 4)):\(String(format: "%02d", (seed * 7 + hour * 13) % 60)):40Z" }
+            { "from": "\(formatter.string(from: start.addingTimeInterval(offset)))",
+              "to": "\(formatter.string(from: start.addingTimeInterval(offset + 40)))" }
             """
         }
         return """
@@ -52,7 +56,9 @@ struct QueuedRunTests {
         for seed in 1...6 {
             let result = try Simulation.run(
                 scenarioJSON: Data(Self.scenario(seed: seed, refill: refill).utf8),
-                strategies: [.library, .singleEntry15Minutes, .neverAfterError, .reloadEveryEmission])
+                strategies: [
+                    .library, .singleEntry15Minutes, .neverAfterError, .reloadEveryEmission, .appReloadsOnly,
+                ])
             let scenario = result.report.scenario
             let model = result.report.scenario.model
             let foreground = scenario.scenario.app.foreground.map { ($0.from, $0.to) }

@@ -202,4 +202,35 @@ struct WidgetReloadSchedulerTests {
         let after = install(&scheduler, at: t0.addingTimeInterval(121), after: 600)
         #expect(after.run == nil)
     }
+
+    @Test("a run that starts later than it was decided is charged, and keeps the floor, from its start")
+    func runStartedLater() throws {
+        var scheduler = WidgetReloadScheduler(model: model(budget: 2, floor: 300))
+        _ = scheduler.handle(.exemptReloadRequested, at: t0)
+        _ = install(&scheduler, at: t0, after: 600)
+        let decided = try #require(scheduler.handle(.wake, at: t0.addingTimeInterval(600)).run)
+        #expect(decided.isCharged)
+        // The extension was busy with another widget's request for 20 s.
+        let start = t0.addingTimeInterval(620)
+        #expect(scheduler.started(decided, at: start) == decided)
+        _ = install(&scheduler, at: start.addingTimeInterval(1), after: 1)
+        // The floor counts from the start: not due until 300 s after it.
+        #expect(scheduler.handle(.wake, at: start.addingTimeInterval(299)).run == nil)
+        // The charge counts from the start: still spent 24 h after the decision, gone after the start.
+        #expect(scheduler.budgetUsed(at: t0.addingTimeInterval(600 + 86_400 + 10)) == 1)
+        #expect(scheduler.budgetUsed(at: start.addingTimeInterval(86_400)) == 0)
+    }
+
+    @Test("a run decided while the app was closed that starts after it opened is free")
+    func runStartedInTheForeground() throws {
+        var scheduler = WidgetReloadScheduler(model: model(budget: 2))
+        _ = scheduler.handle(.exemptReloadRequested, at: t0)
+        _ = install(&scheduler, at: t0, after: 600)
+        let decided = try #require(scheduler.handle(.wake, at: t0.addingTimeInterval(600)).run)
+        #expect(decided.isCharged && scheduler.budgetUsed(at: t0.addingTimeInterval(600)) == 1)
+        _ = scheduler.handle(.appForegroundChanged(isInForeground: true), at: t0.addingTimeInterval(605))
+        let started = scheduler.started(decided, at: t0.addingTimeInterval(610))
+        #expect(!started.isCharged)
+        #expect(scheduler.budgetUsed(at: t0.addingTimeInterval(610)) == 0)
+    }
 }
