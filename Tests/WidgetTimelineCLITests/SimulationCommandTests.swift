@@ -29,6 +29,38 @@ struct SimulationCommandTests {
         #expect(!html.contains("http://") && !html.contains("https://") && !html.contains("<script"))
     }
 
+    @Test(
+        "a zone is named as written: UTC stays UTC in the headline, the trace and build's text (Foundation on Linux calls it GMT)"
+    )
+    func zoneNamedAsWritten() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let scenario = """
+            {"name": "utc", "start": "2026-01-01T00:00:00Z", "duration": 7200, "timeZone": "UTC",
+             "timeZoneChanges": [{"at": "2026-01-01T01:00:00Z", "timeZone": "Etc/UTC"}],
+             "widgets": [{"id": "t", "kind": "task-count",
+                          "commits": [{"at": "2026-01-01T00:10:00Z", "payload": {"count": 3}}]}]}
+            """
+        try Data(scenario.utf8).write(to: directory.appendingPathComponent("utc.json"))
+        let simulated = CLIHarness.run(
+            ["simulate", "utc.json", "--strategy", "library", "--trace", "trace.json"], directory: directory)
+        #expect(simulated.exitCode == .success, "\(simulated.standardError)")
+        #expect(simulated.standardOutput.contains("2026-01-01 00:00 UTC, 2h"), "\(simulated.standardOutput)")
+        let trace = try JSONSerialization.jsonObject(
+            with: Data(contentsOf: directory.appendingPathComponent("trace.json")))
+        let zones = try #require(
+            ((trace as? [String: Any])?["scenario"] as? [String: Any])?["timeZones"] as? [[String: Any]])
+        #expect(zones.compactMap { $0["timeZone"] as? String } == ["UTC", "Etc/UTC"])
+        let built = CLIHarness.run([
+            "build", "--widget", "task-count", "--snapshot", "Examples/snapshots/task-count.json", "--now",
+            "2026-11-30T07:00:00Z", "--time-zone", "UTC",
+        ])
+        #expect(built.exitCode == .success, "\(built.standardError)")
+        #expect(
+            built.standardOutput.contains("planned at 2026-11-30T07:00:00Z in UTC\n"),
+            "\(built.standardOutput)")
+    }
+
     @Test("simulate: JSON for chosen strategies, the same bytes twice")
     func simulateJSON() {
         let arguments = [

@@ -46,6 +46,8 @@ struct BuildCommand: Command {
     var snapshotPath: String
     var now: Date
     var timeZone: TimeZone
+    /// `--time-zone` as written: Foundation may name a zone otherwise (`UTC` as `GMT` on Linux).
+    var timeZoneName: String
     var format: OutputFormat
 
     init(_ arguments: ParsedArguments) throws(CommandFailure) {
@@ -60,6 +62,7 @@ struct BuildCommand: Command {
         }
         now = try arguments.instant("now")!
         timeZone = try arguments.timeZone("time-zone")!
+        timeZoneName = arguments.required("time-zone")
         format = try arguments.outputFormat()
         // The timeline runs days past --now (entries to the horizon, the reload after them): all
         // of it must be instants ISO-8601 can name, which end with year 9999.
@@ -179,7 +182,8 @@ struct BuildCommand: Command {
                 throw CommandFailure(.badData, "the timeline cannot be written as JSON: \(error)")
             }
         case .text:
-            return TimelineText.render(plan, of: kind, snapshot: snapshot, now: now, calendar: calendar)
+            return TimelineText.render(
+                plan, of: kind, snapshot: snapshot, now: now, calendar: calendar, zoneName: timeZoneName)
         }
     }
 }
@@ -191,13 +195,14 @@ enum TimelineText {
         of kind: Kind,
         snapshot: Snapshot<Kind.Payload>,
         now: Date,
-        calendar: Calendar
+        calendar: Calendar,
+        zoneName: String
     ) -> String {
         let zone = calendar.timeZone
         var lines = [
             "\(kind.kind) · snapshot r\(snapshot.revision) · generated \(Instant.format(snapshot.generatedAt, in: zone))"
                 + (snapshot.observedAt.map { " · observed \(Instant.format($0, in: zone))" } ?? ""),
-            "planned at \(Instant.format(now, in: zone)) in \(zone.identifier)",
+            "planned at \(Instant.format(now, in: zone)) in \(zoneName)",
             "",
             "  " + "DATE".padding(27) + "SHOWS",
         ]

@@ -80,7 +80,7 @@ public enum TextReport {
         let length =
             seconds <= 48 * 3600 && seconds.truncatingRemainder(dividingBy: 3600) == 0
             ? "\(Int(seconds / 3600))h" : scenario.scenario.duration.description
-        return "\(start) \(zone.identifier), \(length) · seed \(scenario.seed) · \(budget), "
+        return "\(start) \(scenario.timeZoneNames[0]), \(length) · seed \(scenario.seed) · \(budget), "
             + "floor \(DurationText(model.minimumReloadInterval)), policy −\(DurationText(model.policyEarliness)) "
             + "to +\(DurationText(model.policyLateness)), entries +\(DurationText(model.entryLateness)), "
             + "app reload latency ≤ \(DurationText(model.appReloadLatency)), "

@@ -22,7 +22,9 @@ public enum TraceReport {
             format: format, version: version,
             scenario: ScenarioInfo(
                 name: scenario.scenario.name, start: scenario.start, end: scenario.end, seed: scenario.seed,
-                timeZones: scenario.timeZones.map { ZoneInfo(from: $0.at, timeZone: $0.zone.identifier) }),
+                timeZones: zip(scenario.timeZones, scenario.timeZoneNames).map { change, name in
+                    ZoneInfo(from: change.at, timeZone: name)
+                }),
             system: scenario.model,
             strategies: report.results.map { result in
                 StrategyEntry(

@@ -12,6 +12,9 @@ public struct CompiledScenario: Sendable {
     let widgets: [any CompiledWidget]
     /// The user's time zone from each instant on, the first at the start.
     let timeZones: [(at: Date, zone: TimeZone)]
+    /// Each entry of ``timeZones`` named as the scenario writes it: Foundation may name a zone
+    /// otherwise (`UTC` as `GMT` on Linux), and a trace and a headline say what the scenario says.
+    let timeZoneNames: [String]
     /// A Gregorian calendar for each entry of ``timeZones``, made once.
     let calendars: [Calendar]
     /// App foreground sessions, sorted and without overlaps.
@@ -116,8 +119,10 @@ extension Scenario {
                 message: "is outside the scenario (start to start + duration)")
         }
         var zones = [(at: start, zone: TimeZone(identifier: timeZone)!)]
+        var zoneNames = [timeZone]
         for change in timeZoneChanges.sorted(by: { $0.at < $1.at }) {
             zones.append((change.at, TimeZone(identifier: change.timeZone)!))
+            zoneNames.append(change.timeZone)
         }
         var sessions: [TimeSpan] = []
         for span in app.foreground.sorted(by: { $0.from < $1.from }) {
@@ -133,7 +138,8 @@ extension Scenario {
             return calendar
         }
         return CompiledScenario(
-            scenario: self, seed: seed, widgets: compiled, timeZones: zones, calendars: calendars,
+            scenario: self, seed: seed, widgets: compiled, timeZones: zones, timeZoneNames: zoneNames,
+            calendars: calendars,
             foreground: sessions, push: push ?? PushSetup(),
             controls: controls.map { control in
                 CompiledControl(

@@ -264,11 +264,12 @@ public struct POSIXFileSystem: SnapshotFileSystem {
             // systems return from there (entries made since) is not the directory.
             guard lseek(directory.rawValue, 0, SEEK_SET) == 0 else { throw FileSystemError(code: errno) }
             var names: [String] = []
-            var buffer = [UInt8](repeating: 0, count: 16_384)
+            // Not zeroed: the call fills what it returns, and only that is read (zeroing 16 KiB was a
+            // third of a listing's instructions).
+            let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 16_384, alignment: 8)
+            defer { buffer.deallocate() }
             while true {
-                let count = buffer.withUnsafeMutableBytes {
-                    getdents64(directory.rawValue, $0.baseAddress, $0.count)
-                }
+                let count = getdents64(directory.rawValue, buffer.baseAddress, buffer.count)
                 guard count >= 0 else { throw FileSystemError(code: errno) }
                 if count == 0 { return names }
                 // struct linux_dirent64: d_ino (8 bytes), d_off (8), d_reclen (2), d_type (1), d_name.
