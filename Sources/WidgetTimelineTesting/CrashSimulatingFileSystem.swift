@@ -282,6 +282,23 @@ public final class CrashSimulatingFileSystem: SnapshotFileSystem, @unchecked Sen
         }
     }
 
+    public func truncate(_ file: OpenFile, to length: Int) throws(FileSystemError) {
+        try perform(FileSystemCall(.truncate, path: pathOf(file))) { (state) throws(FileSystemError) in
+            guard let descriptor = state.descriptors[file.rawValue], descriptor.isWritable, length >= 0 else {
+                throw FileSystemError(code: EINVAL)
+            }
+            guard var node = state.nodes[descriptor.node], !node.isDirectory else {
+                throw FileSystemError(code: EINVAL)
+            }
+            node.data =
+                length <= node.data.count
+                ? Array(node.data.prefix(length))
+                : node.data + [UInt8](repeating: 0, count: length - node.data.count)
+            node.modificationTime = state.tick()
+            state.nodes[descriptor.node] = node
+        }
+    }
+
     public func synchronize(_ file: OpenFile, barrierOnly: Bool) throws(FileSystemError) {
         // A barrier is modelled as a full synchronisation: what survives a power loss in this model
         // depends only on what was synchronised, not on when the drive flushed it.
@@ -310,21 +327,20 @@ public final class CrashSimulatingFileSystem: SnapshotFileSystem, @unchecked Sen
 
     public func status(_ file: OpenFile) throws(FileSystemError) -> FileStatus {
         try perform(FileSystemCall(.status, path: pathOf(file))) { (state) throws(FileSystemError) in
-            guard let descriptor = state.descriptors[file.rawValue], let node = state.nodes[descriptor.node]
+            guard let descriptor = state.descriptors[file.rawValue], state.nodes[descriptor.node] != nil
             else {
                 throw FileSystemError(code: EBADF)
             }
-            return node.status
+            return state.status(of: descriptor.node)
         }
     }
 
     public func status(of name: String, in directory: OpenFile) throws(FileSystemError) -> FileStatus {
         try perform(FileSystemCall(.statusOfEntry, path: pathOf(name, in: directory))) {
             (state) throws(FileSystemError) in
-            guard let node = state.nodes[try state.entry(name, in: directory)] else {
-                throw FileSystemError(code: ENOENT)
-            }
-            return node.status
+            let id = try state.entry(name, in: directory)
+            guard state.nodes[id] != nil else { throw FileSystemError(code: ENOENT) }
+            return state.status(of: id)
         }
     }
 
@@ -469,11 +485,18 @@ extension CrashSimulatingFileSystem {
             var pendingChanges: [EntryChange] = []
             var modificationTime: Int64 = 0
 
-            var status: FileStatus {
-                FileStatus(
-                    kind: isDirectory ? .directory : .regular, size: isDirectory ? 4096 : data.count,
-                    modificationTime: modificationTime)
+        }
+
+        /// What `fstat` says of node `id`, its names counted in every directory.
+        func status(of id: Int) -> FileStatus {
+            let node = nodes[id]!
+            let names = nodes.values.reduce(0) { count, directory in
+                count + directory.entries.values.reduce(0) { $0 + ($1 == id ? 1 : 0) }
             }
+            return FileStatus(
+                kind: node.isDirectory ? .directory : .regular,
+                size: node.isDirectory ? 4096 : node.data.count,
+                modificationTime: node.modificationTime, linkCount: node.isDirectory ? 2 : names)
         }
 
         struct Descriptor {
@@ -606,6 +629,10 @@ extension CrashSimulatingFileSystem {
             case .createNew:
                 guard existing == nil else { throw FileSystemError(code: EEXIST) }
                 return openDescriptor(node: createFile(name, in: parent), path: path, isWritable: true)
+            case .rewrite:
+                guard let existing else { throw FileSystemError(code: ENOENT) }
+                guard nodes[existing]?.isDirectory == false else { throw FileSystemError(code: EISDIR) }
+                return openDescriptor(node: existing, path: path, isWritable: true)
             }
         }
 

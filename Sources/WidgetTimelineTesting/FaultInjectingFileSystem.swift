@@ -134,6 +134,11 @@ public final class FaultInjectingFileSystem: SnapshotFileSystem, @unchecked Send
         }
     }
 
+    public func truncate(_ file: OpenFile, to length: Int) throws(FileSystemError) {
+        try failIfFaulted(FileSystemCall(.truncate, path: path(of: file)))
+        try base.truncate(file, to: length)
+    }
+
     public func synchronize(_ file: OpenFile, barrierOnly: Bool) throws(FileSystemError) {
         try failIfFaulted(FileSystemCall(.synchronize, path: path(of: file), barrierOnly: barrierOnly))
         try base.synchronize(file, barrierOnly: barrierOnly)

@@ -10,6 +10,7 @@ public struct FileSystemCall: Sendable, Hashable, CustomStringConvertible {
         case open
         case read
         case write
+        case truncate
         case synchronize
         case close
         case status
@@ -40,11 +41,18 @@ public struct FileSystemCall: Sendable, Hashable, CustomStringConvertible {
     /// The last component of ``path``: the entry's name, or the file's.
     public var name: String { path.split(separator: "/").last.map(String.init) ?? path }
 
+    /// Whether the call publishes a record: an exclusive rename or a link to a record's name (the
+    /// store also renames exclusively to keep a superseded record as its spare, and to take it).
+    public var publishesRecord: Bool {
+        (kind == .renameExclusively || kind == .link) && name.hasSuffix(".snapshot")
+    }
+
     /// Whether the call can change what is stored (the calls a read-only store never makes).
     public var isMutating: Bool {
         switch kind {
-        case .write, .renameExclusively, .rename, .link, .unlink, .makeDirectory, .removeDirectory: true
-        case .open: mode == .createNew || mode == .append
+        case .write, .truncate, .renameExclusively, .rename, .link, .unlink, .makeDirectory, .removeDirectory:
+            true
+        case .open: mode == .createNew || mode == .append || mode == .rewrite
         case .openRoot, .read, .synchronize, .close, .status, .statusOfEntry, .contentsOfDirectory: false
         }
     }

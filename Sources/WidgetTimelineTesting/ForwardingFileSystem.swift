@@ -46,6 +46,10 @@ open class ForwardingFileSystem: SnapshotFileSystem, @unchecked Sendable {
         try target.write(file, bytes)
     }
 
+    open func truncate(_ file: OpenFile, to length: Int) throws(FileSystemError) {
+        try target.truncate(file, to: length)
+    }
+
     open func synchronize(_ file: OpenFile, barrierOnly: Bool) throws(FileSystemError) {
         try target.synchronize(file, barrierOnly: barrierOnly)
     }

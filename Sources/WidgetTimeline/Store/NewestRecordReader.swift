@@ -106,6 +106,9 @@ enum NewestRecordReader {
         if let first = ioErrors.first, ioErrors.count == skipped.count {
             return .unreadable(.io(operation: .read, path: key.rawValue, errno: first.code))
         }
-        return .corrupted(skipped)
+        // Confirmed like a record found: a writer's clean-up may have made an old revision read here
+        // its spare and rewritten it meanwhile (`docs/store-format.md`), which only a newer
+        // revision allows — and then the read starts again on it.
+        return confirmed(.corrupted(skipped))
     }
 }

@@ -19,6 +19,7 @@ import WidgetTimelineTesting
 enum CommitPoint: String, CaseIterable {
     /// A listing returned — the first of an attempt: the writer has chosen its revision.
     case afterList = "after-list"
+    /// The temporary file was created, or the spare opened to be rewritten.
     case afterTemporaryCreate = "after-tmp-create"
     case midWrite = "mid-write"
     case afterFileSync = "after-fsync"
@@ -82,7 +83,7 @@ final class CommitPointFileSystem: ForwardingFileSystem, @unchecked Sendable {
         let file = try super.open(name, in: directory, mode)
         modes[file] = mode
         if mode == .directory && name == key { keyDirectories.insert(file) }
-        if mode == .createNew { reach(.afterTemporaryCreate) }
+        if mode == .createNew || mode == .rewrite { reach(.afterTemporaryCreate) }
         return file
     }
 
@@ -103,19 +104,26 @@ final class CommitPointFileSystem: ForwardingFileSystem, @unchecked Sendable {
             published = false
             reach(.afterDirectorySync)
         }
-        if modes[file] == .createNew { reach(.afterFileSync) }
+        if modes[file] == .createNew || modes[file] == .rewrite { reach(.afterFileSync) }
     }
 
     override func close(_ file: OpenFile) throws(FileSystemError) {
         let mode = modes.removeValue(forKey: file)
         keyDirectories.remove(file)
         try super.close(file)
-        if mode == .createNew { reach(.afterClose) }
+        if mode == .createNew || mode == .rewrite { reach(.afterClose) }
     }
 
     override func renameExclusively(_ source: String, to destination: String, in directory: OpenFile)
         throws(FileSystemError)
     {
+        // The store also renames exclusively to retire a superseded record as its spare and to take
+        // the spare back: neither publishes anything.
+        guard destination.hasSuffix(".snapshot") else {
+            if source.hasSuffix(".snapshot") { reach(.midCleanup) }
+            try super.renameExclusively(source, to: destination, in: directory)
+            return
+        }
         lastPublishStart = monotonicNanoseconds()
         try super.renameExclusively(source, to: destination, in: directory)
         published = true

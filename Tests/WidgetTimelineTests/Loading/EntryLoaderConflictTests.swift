@@ -50,9 +50,9 @@ struct EntryLoaderConflictTests {
         let landed = Once()
         fileSystem.pausePoint = { call in
             switch (moment, call.kind) {
-            case (.beforePublish, .renameExclusively):
+            case (.beforePublish, .renameExclusively) where call.publishesRecord:
                 if landed.first() { _ = try? host.commit(hostDraft) }
-            case (.beforeConfirmation, .renameExclusively):
+            case (.beforeConfirmation, .renameExclusively) where call.publishesRecord:
                 _ = published.first()
             case (.beforeConfirmation, .contentsOfDirectory) where published.isDone:
                 if landed.first() { _ = try? host.commit(hostDraft) }

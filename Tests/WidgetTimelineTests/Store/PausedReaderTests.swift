@@ -40,7 +40,7 @@ struct PausedReaderTests {
             let renamed = Once()
             let beforeConfirm = Once()
             writerFileSystem.pausePoint = { call in
-                if call.kind == .renameExclusively, beforeRename.first() {
+                if call.publishesRecord, beforeRename.first() {
                     _ = try? other.commit(StoreFixture.draft(1))
                     DispatchQueue.global().async {
                         result.set(reader.read(StoreFixture.key, as: Counter.self, supportedSchema: 1))

@@ -17,7 +17,7 @@ struct PausedWriterTests {
         let fileSystem = FaultInjectingFileSystem()
         let hasPaused = Once()
         fileSystem.pausePoint = { call in
-            guard call.kind == .renameExclusively, hasPaused.first() else { return }
+            guard call.publishesRecord, hasPaused.first() else { return }
             for value in others { _ = try? other.commit(StoreFixture.draft(value)) }
         }
         return (FileSnapshotStore(directory: directory, fileSystem: fileSystem), other)

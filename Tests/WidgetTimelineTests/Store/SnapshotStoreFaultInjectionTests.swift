@@ -47,8 +47,7 @@ struct SnapshotStoreFaultInjectionTests {
             let template = try makeTemplate(scenario, in: root)
             let trace = try traceCommit(scenario, template: template, in: root)
             // The call that publishes: the exclusive rename, or the link that replaces it.
-            let publishIndex =
-                try #require(trace.lastIndex { $0.kind == .renameExclusively || $0.kind == .link }) + 1
+            let publishIndex = try #require(trace.lastIndex { $0.publishesRecord }) + 1
             // The listing after it that confirms the revision is the newest: the acknowledgement.
             let confirmIndex =
                 try #require(
@@ -74,7 +73,9 @@ struct SnapshotStoreFaultInjectionTests {
                 }
             }
             // Every call failed with every error and an interruption, once and from then on.
-            let faultedCalls = trace.count - (scenario == .commitByLink ? 1 : 0)
+            let faultedCalls =
+                trace.count
+                - (scenario == .commitByLink ? trace.filter { $0.kind == .renameExclusively }.count : 0)
             #expect(cases >= faultedCalls * 12, "only \(cases) cases for \(trace.count) calls")
         }
     }
@@ -87,7 +88,7 @@ struct SnapshotStoreFaultInjectionTests {
             let scenario = Scenario.commitWithCleanup
             let template = try makeTemplate(scenario, in: root)
             let trace = try traceCommit(scenario, template: template, in: root)
-            let publishIndex = trace.firstIndex { $0.kind == .renameExclusively }! + 1
+            let publishIndex = trace.firstIndex { $0.publishesRecord }! + 1
             let confirmIndex =
                 trace.indices.first { $0 >= publishIndex && trace[$0].kind == .contentsOfDirectory }! + 1
             for pair in 0..<50 {
@@ -104,7 +105,9 @@ struct SnapshotStoreFaultInjectionTests {
                 _ = try? store.commit(StoreFixture.draft(4))
                 // The second commit is a new writer; its fault hits after its acknowledgement: the
                 // directory fsync or the clean-up (of the first commit's leftovers, too).
-                let secondSystem = FaultInjectingFileSystem()
+                // Another process: the first writer's spare is not its own, so its calls up to the
+                // acknowledgement are the traced commit's.
+                let secondSystem = FaultInjectingFileSystem(wrapping: OtherProcessFileSystem())
                 let second = FileSystemFault(
                     .error(Self.errors.randomElement(using: &generator)!),
                     at: .call(Int.random(in: confirmIndex + 1...trace.count + 2, using: &generator)),
@@ -277,4 +280,10 @@ struct SnapshotStoreFaultInjectionTests {
         _ = try store.commit(StoreFixture.draft(scenario.existingRevisions + 1))
         return fileSystem.calls
     }
+}
+
+/// The live file system as seen by a process that is not running any more (a pid no system
+/// reaches), so its temporary files and spare are another process's to this one's stores.
+private final class OtherProcessFileSystem: ForwardingFileSystem, @unchecked Sendable {
+    override var processID: Int32 { 2_147_480_001 }
 }

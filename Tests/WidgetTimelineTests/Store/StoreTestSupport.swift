@@ -49,9 +49,21 @@ func names(in url: URL) -> [String] {
     ((try? FileManager.default.contentsOfDirectory(atPath: url.path)) ?? []).sorted()
 }
 
-/// The temporary files left in a key's directory.
+/// The temporary files left in a key's directory, but for writers' spares: a writer keeps one on
+/// purpose (`docs/store-format.md`, "The spare file"); ``spareFiles(in:)`` lists those.
 func temporaryFiles(in url: URL) -> [String] {
-    names(in: url).filter { $0.hasPrefix(".tmp-") }
+    names(in: url).filter { $0.hasPrefix(".tmp-") && !isSpareName($0) }
+}
+
+/// The writers' spare files in a key's directory.
+func spareFiles(in url: URL) -> [String] {
+    names(in: url).filter(isSpareName)
+}
+
+/// `.tmp-<pid>-spare`.
+func isSpareName(_ name: String) -> Bool {
+    name.hasPrefix(".tmp-") && name.hasSuffix("-spare")
+        && Int32(name.dropFirst(".tmp-".count).dropLast("-spare".count)) != nil
 }
 
 /// The revision files in a key's directory, as revision numbers, oldest first.

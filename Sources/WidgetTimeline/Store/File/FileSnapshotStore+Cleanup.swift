@@ -56,12 +56,18 @@ extension FileSnapshotStore {
         var firstFailure: SnapshotStoreError?
         if removingOldRevisions {
             let revisions = names.compactMap(StoreLayout.revision(fromFileName:)).sorted(by: >)
+            let spare = StoreLayout.spareName(processID: fileSystem.processID)
+            var keepsSpare = !names.contains(spare)
             // One name that cannot be removed (a directory planted there, a file of another owner)
             // must not stop the rest: retention would end for good and the directory grow forever.
             for revision in revisions.dropFirst(retainedRevisions).reversed() {
-                if let failure = remove(StoreLayout.fileName(revision: revision), in: directory),
-                    firstFailure == nil
-                {
+                let name = StoreLayout.fileName(revision: revision)
+                // The first becomes the spare: leaving its name is all a removal does to readers.
+                if keepsSpare {
+                    keepsSpare = false
+                    if retire(name, asSpare: spare, in: directory) { continue }
+                }
+                if let failure = remove(name, in: directory), firstFailure == nil {
                     firstFailure = failure
                 }
             }
@@ -87,14 +93,38 @@ extension FileSnapshotStore {
         return firstFailure
     }
 
+    /// Renames the superseded record `name` to `spare`, which must not exist, so this process's
+    /// next commit rewrites its blocks instead of allocating new ones; `false` when it cannot (it
+    /// is not a regular file with one name, a spare exists already, or the file system has no
+    /// exclusive rename), and `name` is to be removed instead. A record already gone counts as done.
+    private func retire(_ name: String, asSpare spare: String, in directory: OpenDirectory) -> Bool {
+        // Only a plain record: a directory or a second name planted here is removed, or reported, as
+        // before. (Taking the spare checks the file it opens again.)
+        guard
+            let status = try? interruptible({ () throws(FileSystemError) in
+                try fileSystem.status(of: name, in: directory.file)
+            }),
+            status.kind == .regular, status.linkCount == 1
+        else { return false }
+        do {
+            try interruptible { () throws(FileSystemError) in
+                try fileSystem.renameExclusively(name, to: spare, in: directory.file)
+            }
+            return true
+        } catch {
+            return error.code == ENOENT
+        }
+    }
+
     /// Whether `name` in `directory` is a temporary file nobody will publish: its process has
-    /// exited, or it is this process's and no commit is writing it, or — for a process that seems
-    /// alive — it is older than ``orphanAge`` by the file system's clock (`referenceTime` gives
-    /// the modification time of a file this commit just wrote, if any).
+    /// exited, or it is this process's and no commit is writing it (its spare excepted), or — for
+    /// a process that seems alive — it is older than ``orphanAge`` by the file system's clock
+    /// (`referenceTime` gives the modification time of a file this commit just wrote, if any).
     func isAbandoned(_ name: String, in directory: OpenDirectory, referenceTime: () -> Int64?) -> Bool {
         guard StoreLayout.isTemporary(name) else { return false }
         if let owner = StoreLayout.temporaryOwner(name) {
             if owner == fileSystem.processID {
+                if name == StoreLayout.spareName(processID: owner) { return false }
                 return !PathSet.temporaryFilesBeingWritten.contains(directory.path + "/" + name)
             }
             if !fileSystem.isProcessRunning(owner) { return true }

@@ -16,8 +16,9 @@ extension FileSnapshotStore {
     ///    Nothing has been written yet.
     /// 3. Create the key's directory if needed and make it and its parents durable (once per key
     ///    and store instance).
-    /// 4. Write a new temporary file, synchronise it, close it. A failed `fsync` is never retried
-    ///    on the same file: the file is removed and the commit fails.
+    /// 4. Write a temporary file — this process's spare, a superseded record its last clean-up
+    ///    kept, rewritten in place, or else a new file — synchronise it, close it. A failed `fsync`
+    ///    is never retried on the same file: the file is removed and the commit fails.
     /// 5. Publish it as revision N+1 with a rename that fails if the name exists (`link` + `unlink`
     ///    where the file system cannot). If the name is taken, start again from step 1 — or, for a
     ///    compare-and-swap, throw ``SnapshotStoreError/conflict(current:)``.
@@ -29,7 +30,8 @@ extension FileSnapshotStore {
     /// 7. Synchronise the directory. If that fails the revision is published but not known to be
     ///    durable, and the outcome says so.
     /// 8. Clean up, oldest first: revisions beyond ``retainedRevisions`` (only after a durable
-    ///    commit), abandoned temporary files, and a migrated legacy key's snapshot.
+    ///    commit; the first becomes this process's spare when it has none), abandoned temporary
+    ///    files, and a migrated legacy key's snapshot.
     public func commit<Payload: Codable & Sendable & Equatable>(
         _ draft: SnapshotDraft<Payload>, expecting expected: ExpectedRevision
     ) throws(SnapshotStoreError) -> CommitOutcome {
@@ -50,7 +52,7 @@ extension FileSnapshotStore {
             let record = try SnapshotRecord.encode(draft, revision: revision)
             let directory = try prepareDirectory(for: key, in: directories)
             let name = StoreLayout.fileName(revision: revision)
-            switch try publish(record, as: name, in: directory) {
+            switch try publish(record, as: name, in: directory, reusingSpare: current.hasSpare) {
             case .published:
                 let names = try directories.names(in: directory)
                 let newest = names.compactMap(StoreLayout.revision(fromFileName:)).max() ?? 0
@@ -84,6 +86,8 @@ extension FileSnapshotStore {
     struct CurrentRevision {
         var revision: Int
         var legacyKey: SnapshotKey?
+        /// Whether the key's directory holds this process's spare file.
+        var hasSpare = false
     }
 
     /// The key's current revision, from a listing of its directory — the one the commit publishes
@@ -91,16 +95,18 @@ extension FileSnapshotStore {
     func currentRevision(of key: SnapshotKey, in directories: StoreDirectories) throws(SnapshotStoreError)
         -> CurrentRevision
     {
-        if let directory = try directories.directory(for: key, creating: false),
-            let newest = try directories.names(in: directory).compactMap(StoreLayout.revision(fromFileName:))
-                .max()
-        {
-            return CurrentRevision(revision: newest)
+        var hasSpare = false
+        if let directory = try directories.directory(for: key, creating: false) {
+            let names = try directories.names(in: directory)
+            hasSpare = names.contains(StoreLayout.spareName(processID: fileSystem.processID))
+            if let newest = names.compactMap(StoreLayout.revision(fromFileName:)).max() {
+                return CurrentRevision(revision: newest, hasSpare: hasSpare)
+            }
         }
         guard let legacyKey = legacyKeys.legacyKey(for: key),
             let newest = try FileRevisionSource(directories: directories).revisions(of: legacyKey)?.max()
-        else { return CurrentRevision(revision: 0) }
-        return CurrentRevision(revision: newest, legacyKey: legacyKey)
+        else { return CurrentRevision(revision: 0, hasSpare: hasSpare) }
+        return CurrentRevision(revision: newest, legacyKey: legacyKey, hasSpare: hasSpare)
     }
 
     /// The key's directory, created if needed, after synchronising the shared directory and
@@ -146,19 +152,20 @@ extension FileSnapshotStore {
         case vanished(path: String)
     }
 
-    /// Writes `record` to a new temporary file in `directory` and publishes it exclusively as
+    /// Writes `record` to a temporary file in `directory` — the spare, rewritten, when
+    /// `reusingSpare` and it can be taken; a new file otherwise — and publishes it exclusively as
     /// `destination`.
     func publish(
-        _ record: [UInt8], as destination: String, in directory: OpenDirectory
+        _ record: [UInt8], as destination: String, in directory: OpenDirectory, reusingSpare: Bool = false
     ) throws(SnapshotStoreError) -> Publication {
         do {
-            return try publishOnce(record, as: destination, in: directory)
+            return try publishOnce(record, as: destination, in: directory, reusingSpare: reusingSpare)
         } catch {
             // A full disk may be full of this store's own garbage: a writer killed mid-write
             // leaves its temporary file, and clean-up runs only after a commit succeeds. Remove
             // the abandoned ones and try once more, or every later commit would fail too.
             guard error.isOutOfSpace, removeAbandonedTemporaryFiles(in: directory) > 0 else { throw error }
-            return try publishOnce(record, as: destination, in: directory)
+            return try publishOnce(record, as: destination, in: directory, reusingSpare: false)
         }
     }
 
@@ -178,16 +185,20 @@ extension FileSnapshotStore {
     }
 
     private func publishOnce(
-        _ record: [UInt8], as destination: String, in directory: OpenDirectory
+        _ record: [UInt8], as destination: String, in directory: OpenDirectory, reusingSpare: Bool
     ) throws(SnapshotStoreError) -> Publication {
         let registry = PathSet.temporaryFilesBeingWritten
         var temporary = ""
         var temporaryPath = ""
         var opened: OpenFile?
+        var rewritesSpare = false
         var generator = SystemRandomNumberGenerator()
+        if reusingSpare, let spare = takeSpare(in: directory, generator: &generator) {
+            (temporary, temporaryPath, opened, rewritesSpare) = (spare.name, spare.path, spare.file, true)
+        }
         // A random name is taken only by an abandoned file of an earlier process with the same
         // identifier; a few new names settle that.
-        for _ in 0..<4 {
+        for _ in 0..<4 where opened == nil {
             temporary = StoreLayout.temporaryName(processID: fileSystem.processID, token: generator.next())
             temporaryPath = directory.path + "/" + temporary
             registry.insert(temporaryPath)
@@ -210,6 +221,16 @@ extension FileSnapshotStore {
 
         do throws(SnapshotStoreError) {
             try writeAll(record, to: file, path: temporaryPath)
+            if rewritesSpare {
+                // Written over from the start; a shorter record leaves the old one's tail.
+                do {
+                    try interruptible { () throws(FileSystemError) in
+                        try fileSystem.truncate(file, to: record.count)
+                    }
+                } catch {
+                    throw SnapshotStoreError.io(operation: .write, path: temporaryPath, errno: error.code)
+                }
+            }
             do {
                 try interruptible { () throws(FileSystemError) in
                     try fileSystem.synchronize(file, barrierOnly: synchronization == .orderingWhereEnough)
@@ -269,6 +290,60 @@ extension FileSnapshotStore {
         // later clean-up; the record is already visible under its own name.
         removeQuietly(temporary, in: directory)
         return .published
+    }
+
+    /// This process's spare file in `directory`, taken under a new temporary name (registered as
+    /// being written) and opened to be rewritten from its start; `nil` when there is none to take —
+    /// another thread of this process took it, or a clean-up removed it — or when it is not a
+    /// regular file with this one name, which is then given up (only the store's own name goes).
+    ///
+    /// Rewriting a file in place keeps its blocks: where freeing a block costs more than writing
+    /// one (a volume mounted with `discard`), this is most of what a commit's clean-up cost.
+    private func takeSpare(
+        in directory: OpenDirectory, generator: inout SystemRandomNumberGenerator
+    ) -> (name: String, path: String, file: OpenFile)? {
+        let spare = StoreLayout.spareName(processID: fileSystem.processID)
+        // Only a plain file is moved: a directory or a second name planted under the spare's name is
+        // left where it is (and checked again once opened, in case it is swapped meanwhile).
+        guard
+            let found = try? interruptible({ () throws(FileSystemError) in
+                try fileSystem.status(of: spare, in: directory.file)
+            }),
+            found.kind == .regular, found.linkCount == 1
+        else { return nil }
+        let name = StoreLayout.temporaryName(processID: fileSystem.processID, token: generator.next())
+        let path = directory.path + "/" + name
+        let registry = PathSet.temporaryFilesBeingWritten
+        registry.insert(path)
+        do {
+            try interruptible { () throws(FileSystemError) in
+                try fileSystem.renameExclusively(spare, to: name, in: directory.file)
+            }
+        } catch {
+            registry.remove(path)
+            return nil
+        }
+        // From here it is a temporary file like any other: removed if it cannot be used.
+        guard
+            let file = try? interruptible({ () throws(FileSystemError) in
+                try fileSystem.open(name, in: directory.file, .rewrite)
+            })
+        else {
+            removeQuietly(name, in: directory)
+            registry.remove(path)
+            return nil
+        }
+        guard
+            let status = try? interruptible({ () throws(FileSystemError) in try fileSystem.status(file) }),
+            status.kind == .regular, status.linkCount == 1
+        else {
+            // A second name (a hard link planted here) would show what is written: never write it.
+            try? fileSystem.close(file)
+            removeQuietly(name, in: directory)
+            registry.remove(path)
+            return nil
+        }
+        return (name, path, file)
     }
 
     /// Writes every byte, continuing after short writes and interruptions.

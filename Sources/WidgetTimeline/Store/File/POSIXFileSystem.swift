@@ -59,6 +59,8 @@ public struct POSIXFileSystem: SnapshotFileSystem {
                 directory.rawValue, name, O_RDWR | O_APPEND | O_CREAT | safety, 0o644)
         case .directory:
             descriptor = Self.systemOpenAt(directory.rawValue, name, O_RDONLY | O_DIRECTORY | safety, 0)
+        case .rewrite:
+            descriptor = Self.systemOpenAt(directory.rawValue, name, O_WRONLY | safety, 0)
         }
         guard descriptor >= 0 else { throw FileSystemError(code: errno) }
         return OpenFile(rawValue: descriptor)
@@ -77,6 +79,10 @@ public struct POSIXFileSystem: SnapshotFileSystem {
         let result = bytes.withUnsafeBytes { systemWrite(file.rawValue, $0.baseAddress, $0.count) }
         guard result >= 0 else { throw FileSystemError(code: errno) }
         return result
+    }
+
+    public func truncate(_ file: OpenFile, to length: Int) throws(FileSystemError) {
+        guard ftruncate(file.rawValue, off_t(length)) == 0 else { throw FileSystemError(code: errno) }
     }
 
     public func synchronize(_ file: OpenFile, barrierOnly: Bool) throws(FileSystemError) {
@@ -229,7 +235,8 @@ public struct POSIXFileSystem: SnapshotFileSystem {
             size: Int(info.st_size),
             modificationTime: Int64(time.tv_sec) &* 1_000_000_000 &+ Int64(time.tv_nsec),
             identity: FileIdentity(
-                device: UInt64(truncatingIfNeeded: info.st_dev), inode: UInt64(info.st_ino))
+                device: UInt64(truncatingIfNeeded: info.st_dev), inode: UInt64(info.st_ino)),
+            linkCount: Int(info.st_nlink)
         )
     }
 

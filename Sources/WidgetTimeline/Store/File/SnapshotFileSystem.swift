@@ -43,6 +43,8 @@ public protocol SnapshotFileSystem: Sendable {
 
     /// Writes a prefix of `bytes` and returns its length, which may be shorter than asked.
     func write(_ file: OpenFile, _ bytes: ArraySlice<UInt8>) throws(FileSystemError) -> Int
+    /// Sets the size of an open file, dropping what lies beyond `length` (`ftruncate`).
+    func truncate(_ file: OpenFile, to length: Int) throws(FileSystemError)
 
     /// Makes the file's data — or, for a directory, its entries — durable (`fsync`; `F_FULLFSYNC`
     /// on Apple platforms, or `F_BARRIERFSYNC` when `barrierOnly` and the file system has it).
@@ -112,6 +114,10 @@ public enum FileOpenMode: Sendable, Hashable, CustomStringConvertible {
     /// Open a directory, to list it, synchronise it or open its entries
     /// (`O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC`).
     case directory
+    /// Write an existing file from its start, keeping its blocks (`O_WRONLY | O_NOFOLLOW |
+    /// O_NONBLOCK | O_CLOEXEC`): the store's spare file, a superseded record reused for the next
+    /// one. The caller checks that it is a regular file with one name before writing.
+    case rewrite
 
     public var description: String {
         switch self {
@@ -119,6 +125,7 @@ public enum FileOpenMode: Sendable, Hashable, CustomStringConvertible {
         case .createNew: "create-new"
         case .append: "append"
         case .directory: "directory"
+        case .rewrite: "rewrite"
         }
     }
 }
@@ -153,12 +160,18 @@ public struct FileStatus: Sendable, Hashable {
     /// The device and inode: which file this is, whatever it is named now. `nil` from a file system
     /// that cannot say (the diagnostics log rotates by name alone there).
     public var identity: FileIdentity?
+    /// How many names the file has (`st_nlink`): a file the store rewrites must have only the one
+    /// it is reached by, or writing it would change what another name shows.
+    public var linkCount: Int
 
-    public init(kind: Kind, size: Int, modificationTime: Int64, identity: FileIdentity? = nil) {
+    public init(
+        kind: Kind, size: Int, modificationTime: Int64, identity: FileIdentity? = nil, linkCount: Int = 1
+    ) {
         self.kind = kind
         self.size = size
         self.modificationTime = modificationTime
         self.identity = identity
+        self.linkCount = linkCount
     }
 }
 

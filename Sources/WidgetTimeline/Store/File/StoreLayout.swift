@@ -3,6 +3,7 @@
 /// ```
 /// <shared>/snapshots/<key>/0000000018.snapshot      revision 18 of <key>
 /// <shared>/snapshots/<key>/.tmp-4242-9f3c…          a record being written by process 4242
+/// <shared>/snapshots/<key>/.tmp-4242-spare          a superseded record process 4242 will rewrite
 /// ```
 struct StoreLayout: Sendable, Hashable {
     /// The shared directory, without a trailing `/`.
@@ -72,6 +73,13 @@ struct StoreLayout: Sendable, Hashable {
     static func temporaryName(processID: Int32, token: UInt64) -> String {
         let hex = String(token, radix: 16)
         return temporaryPrefix + String(processID) + "-" + String(repeating: "0", count: 16 - hex.count) + hex
+    }
+
+    /// `.tmp-<pid>-spare`: a superseded record that process `pid`'s clean-up kept, hidden, for its
+    /// next commit to rewrite in place instead of allocating a new file (`docs/store-format.md`,
+    /// "The spare file").
+    static func spareName(processID: Int32) -> String {
+        temporaryPrefix + String(processID) + "-spare"
     }
 
     /// Whether `name` is a temporary file of this store.
