@@ -15,6 +15,62 @@ import WidgetTimelineTesting
 @Suite("The spare file is rewritten only where no reader can be misled")
 struct SpareFileTests {
     @Test(
+        "a commit rewrites the record its last clean-up retired, in place: the new revision is the spare's file, with exactly the new bytes"
+    )
+    func spareIsRewritten() throws {
+        try withTemporaryDirectory { directory throws in
+            let store = FileSnapshotStore(directory: directory, retainedRevisions: 2)
+            // A long payload first, so the rewrite must also cut the old record's tail.
+            _ = try store.commit(StoreFixture.draft(1_000_000_000))
+            _ = try store.commit(StoreFixture.draft(2))
+            let keyDirectory = store.directory(for: StoreFixture.key)
+            #expect(revisionFiles(in: keyDirectory) == [1, 2])
+            let revisionOne = try inode(of: "0000000001.snapshot", in: keyDirectory)
+            let revisionOneSize = try Data(
+                contentsOf: keyDirectory.appendingPathComponent("0000000001.snapshot")
+            ).count
+            _ = try store.commit(StoreFixture.draft(3))
+            let spare = keyDirectory.appendingPathComponent(".tmp-\(getpid())-spare")
+            #expect(revisionFiles(in: keyDirectory) == [2, 3])
+            #expect(try inode(of: spare.lastPathComponent, in: keyDirectory) == revisionOne)
+            _ = try store.commit(StoreFixture.draft(4))
+            let revisionFour = keyDirectory.appendingPathComponent("0000000004.snapshot")
+            #expect(try inode(of: "0000000004.snapshot", in: keyDirectory) == revisionOne)
+            // A whole record of its own length: header, length and checksum hold.
+            let bytes = [UInt8](try Data(contentsOf: revisionFour))
+            #expect(throws: Never.self) { try SnapshotRecord.envelope(of: bytes).get() }
+            #expect(bytes.count < revisionOneSize)
+            let read = store.read(StoreFixture.key, as: Counter.self, supportedSchema: 1)
+            #expect(read.snapshot?.revision == 4)
+            #expect(read.snapshot?.payload == Counter(value: 4))
+            // Revision 2's file is the spare now, for revision 5.
+            #expect(spareFiles(in: keyDirectory) == [".tmp-\(getpid())-spare"])
+            #expect(temporaryFiles(in: keyDirectory) == [])
+        }
+    }
+
+    @Test("a spare with a second name is never written: the name is given up and a new file made")
+    func linkedSpareIsNotWritten() throws {
+        try withTemporaryDirectory { directory throws in
+            let store = FileSnapshotStore(directory: directory, retainedRevisions: 1)
+            _ = try store.commit(StoreFixture.draft(1))
+            _ = try store.commit(StoreFixture.draft(2))
+            let keyDirectory = store.directory(for: StoreFixture.key)
+            let spare = keyDirectory.appendingPathComponent(".tmp-\(getpid())-spare")
+            // A second name outside the key's directory for the spare's file.
+            let outside = directory.appendingPathComponent("outside")
+            #expect(link(spare.path, outside.path) == 0)
+            let before = try Data(contentsOf: outside)
+            _ = try store.commit(StoreFixture.draft(3))
+            #expect(try Data(contentsOf: outside) == before)
+            #expect(
+                try inode(of: "0000000003.snapshot", in: keyDirectory) != inode(of: "outside", in: directory))
+            #expect(
+                store.read(StoreFixture.key, as: Counter.self, supportedSchema: 1).snapshot?.revision == 3)
+        }
+    }
+
+    @Test(
         "a reader that opened a record before it became the spare and was rewritten reads the newest, not 'corrupted'"
     )
     func readerOfRewrittenRecord() throws {
