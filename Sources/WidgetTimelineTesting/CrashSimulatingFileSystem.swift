@@ -314,17 +314,16 @@ public final class CrashSimulatingFileSystem: SnapshotFileSystem, @unchecked Sen
             else {
                 throw FileSystemError(code: EBADF)
             }
-            return node.status
+            return node.status(identity: descriptor.node)
         }
     }
 
     public func status(of name: String, in directory: OpenFile) throws(FileSystemError) -> FileStatus {
         try perform(FileSystemCall(.statusOfEntry, path: pathOf(name, in: directory))) {
             (state) throws(FileSystemError) in
-            guard let node = state.nodes[try state.entry(name, in: directory)] else {
-                throw FileSystemError(code: ENOENT)
-            }
-            return node.status
+            let id = try state.entry(name, in: directory)
+            guard let node = state.nodes[id] else { throw FileSystemError(code: ENOENT) }
+            return node.status(identity: id)
         }
     }
 
@@ -469,10 +468,11 @@ extension CrashSimulatingFileSystem {
             var pendingChanges: [EntryChange] = []
             var modificationTime: Int64 = 0
 
-            var status: FileStatus {
+            /// Its status; `id`, the node's number, is its inode.
+            func status(identity id: Int) -> FileStatus {
                 FileStatus(
                     kind: isDirectory ? .directory : .regular, size: isDirectory ? 4096 : data.count,
-                    modificationTime: modificationTime)
+                    modificationTime: modificationTime, identity: FileIdentity(device: 1, inode: UInt64(id)))
             }
         }
 

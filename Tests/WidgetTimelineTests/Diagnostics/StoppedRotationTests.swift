@@ -74,7 +74,8 @@ struct StoppedRotationTests {
                 revisions("other", in: after) == kept,
                 "stop \(stop) of \(calls) (\(stopped.calls.last.map(String.init(describing:)) ?? "")): kept \(kept.first ?? 0)…\(kept.last ?? 0), then \(revisions("other", in: after))"
             )
-            #expect(kept.last == first + 99 && kept == Array((kept.first ?? 0)...(first + 99)), "stop \(stop)")
+            #expect(
+                kept.last == first + 99 && kept == Array((kept.first ?? 0)...(first + 99)), "stop \(stop)")
             #expect(kept.count * 150 >= limit, "stop \(stop): only \(kept.count) events kept")
             // The stopped writer's own event is not checked: stopped between opening the current file
             // and writing to it, it writes into a generation rotated out meanwhile, as late as it is.
@@ -88,7 +89,8 @@ final class TemporaryDirectory {
     let url: URL
 
     init() throws {
-        url = FileManager.default.temporaryDirectory.appendingPathComponent("diagnostics-\(UUID().uuidString)")
+        url = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "diagnostics-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
     }
 
