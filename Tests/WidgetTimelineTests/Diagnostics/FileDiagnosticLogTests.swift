@@ -362,6 +362,39 @@ struct FileDiagnosticLogTests {
     }
 
     @Test(
+        "a log in the layout before generations were numbered is read as it was, and rotated on from it"
+    )
+    func legacyLayout() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let log = FileDiagnosticLog(directory: directory, maximumBytes: 4096)
+        try FileManager.default.createDirectory(atPath: log.logDirectory, withIntermediateDirectories: true)
+        let encoder = JSONCoding.encoder()
+        let lines = { (revisions: ClosedRange<Int>) throws -> Data in
+            try revisions.map { try encoder.encode(self.event($0)) + Data("\n".utf8) }.reduce(Data(), +)
+        }
+        // `events.1.jsonl` the previous generation, `events.jsonl` the current one, and a claim the
+        // old rotation left: a second name of an old current file.
+        try lines(1...20).write(to: URL(fileURLWithPath: log.logDirectory + "/events.1.jsonl"))
+        try lines(21...40).write(to: URL(fileURLWithPath: log.currentPath))
+        try lines(1...3).write(to: URL(fileURLWithPath: log.logDirectory + "/events.rotating-1-2-0"))
+        #expect(log.read().events.compactMap(\.revision) == Array(1...40))
+        var revision = 40
+        while !FileManager.default.fileExists(atPath: log.logDirectory + "/events.2.jsonl") {
+            revision += 1
+            log.record(event(revision))
+            #expect(revision < 200, "never rotated")
+            if revision >= 200 { return }
+        }
+        // The old current file is generation 2; generation 1 and the old claim are removed.
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: log.logDirectory).sorted() == [
+                "events.2.jsonl", "events.jsonl",
+            ])
+        #expect(log.read().events.compactMap(\.revision) == Array(21...revision))
+    }
+
+    @Test(
         "a claim left by a process killed mid-rotation delays the rotation by one generation, then is taken over"
     )
     func staleClaim() throws {
@@ -395,6 +428,14 @@ struct FileDiagnosticLogTests {
         // Nothing lost; the previous generation, twice the limit, is read from its newest part.
         let revisions = log.read().events.compactMap(\.revision)
         #expect(revisions == Array((revisions.first ?? 0)...revision) && revisions.first ?? 9 <= 1)
+    }
+}
+
+extension FileDiagnosticLogTests {
+    /// Whether `name` is a rotated generation's: `events.<number>.jsonl`.
+    static func isGeneration(_ name: String) -> Bool {
+        name.hasPrefix("events.") && name.hasSuffix(".jsonl")
+            && Int(name.dropFirst("events.".count).dropLast(".jsonl".count)).map { $0 > 0 } == true
     }
 }
 
