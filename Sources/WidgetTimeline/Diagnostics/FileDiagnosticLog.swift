@@ -60,7 +60,8 @@ public struct FileDiagnosticLog: DiagnosticSink {
     public var readPaths: [String] {
         withLogDirectory { opened in
             guard case .success(let log?) = opened else { return [] }
-            return ([previousGeneration(in: log)].compactMap { $0 } + [Self.currentName])
+            let previous = previousGeneration(in: log, current: currentIdentity(in: log))
+            return ([previous].compactMap { $0 } + [Self.currentName])
                 .filter { exists($0, in: log) }.map { logDirectory + "/" + $0 }
         }
     }
@@ -414,22 +415,37 @@ public struct FileDiagnosticLog: DiagnosticSink {
         }
     }
 
-    /// The newest rotated generation: the highest-numbered one that is not the current file (which
-    /// has its number already while a rotation is between numbering it and replacing it).
-    private func previousGeneration(in log: OpenDirectory) -> String? {
-        let names = listNames(in: log)
-        let current = try? interruptible { () throws(FileSystemError) in
-            try fileSystem.status(of: Self.currentName, in: log.file)
-        }
-        return Self.generations(in: names).first {
-            current == nil || !self.names($0.name, current?.identity, in: log)
-        }?
-        .name
+    /// The newest rotated generation: the highest-numbered one that is not the current file
+    /// `current` (which has its number already while a rotation is between numbering it and
+    /// replacing it).
+    private func previousGeneration(in log: OpenDirectory, current: FileIdentity?) -> String? {
+        Self.generations(in: listNames(in: log)).first { !names($0.name, current, in: log) }?.name
     }
 
-    /// Both generations' events, in file order, into `contents`.
+    /// The current file's device and inode, if it is there.
+    private func currentIdentity(in log: OpenDirectory) -> FileIdentity? {
+        (try? interruptible { () throws(FileSystemError) in
+            try fileSystem.status(of: Self.currentName, in: log.file)
+        })?.identity
+    }
+
+    /// Both generations' events, in file order, into `contents`. A rotation finishing while they
+    /// are read would leave the generation it rotated out of both, so when the current file has
+    /// changed meanwhile they are read again (a few times at most: a read never waits).
     private func read(into contents: inout DiagnosticLogContents, from log: OpenDirectory) {
-        for name in [previousGeneration(in: log), Self.currentName].compactMap({ $0 }) {
+        let start = contents
+        for _ in 0..<4 {
+            let current = currentIdentity(in: log)
+            contents = start
+            readGenerations(into: &contents, from: log, current: current)
+            if currentIdentity(in: log) == current { return }
+        }
+    }
+
+    private func readGenerations(
+        into contents: inout DiagnosticLogContents, from log: OpenDirectory, current: FileIdentity?
+    ) {
+        for name in [previousGeneration(in: log, current: current), Self.currentName].compactMap({ $0 }) {
             let path = log.path + "/" + name
             switch readGeneration(name, in: log) {
             case .absent:

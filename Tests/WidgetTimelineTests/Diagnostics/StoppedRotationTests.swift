@@ -82,6 +82,55 @@ struct StoppedRotationTests {
             #expect(after.skippedLines == 0, "stop \(stop)")
         }
     }
+
+    @Test("a read stopped before any of its calls while another writer rotates still reads a gapless run")
+    func readStoppedAtEachCall() throws {
+        let traced = FaultInjectingFileSystem()
+        do {
+            let directory = try TemporaryDirectory()
+            let other = FileDiagnosticLog(directory: directory.url, maximumBytes: limit)
+            _ = fill(other)
+            _ = FileDiagnosticLog(directory: directory.url, maximumBytes: limit, fileSystem: traced).read()
+        }
+        let calls = traced.calls.count
+        for stop in 1...calls {
+            let directory = try TemporaryDirectory()
+            let other = FileDiagnosticLog(directory: directory.url, maximumBytes: limit)
+            // A rotated generation, and a current file the next events rotate.
+            var revision = 0
+            while other.readPaths.count < 2 {
+                revision += 1
+                other.record(event("other", revision))
+            }
+            let size = {
+                (try? FileManager.default.attributesOfItem(atPath: other.currentPath)[.size] as? Int) ?? 0
+            }
+            while size() + 160 <= limit {
+                revision += 1
+                other.record(event("other", revision))
+            }
+            let stopped = FaultInjectingFileSystem()
+            let reader = FileDiagnosticLog(directory: directory.url, maximumBytes: limit, fileSystem: stopped)
+            let count = LockedBox(0)
+            let last = LockedBox(revision)
+            stopped.pausePoint = { _ in
+                count.value += 1
+                guard count.value == stop else { return }
+                // Stopped here: the other writer rotates the current file once.
+                let before = other.readPaths
+                while other.readPaths.first == before.first {
+                    last.value += 1
+                    other.record(self.event("other", last.value))
+                }
+            }
+            let read = revisions("other", in: reader.read())
+            #expect(
+                read == Array((read.first ?? 0)...max(read.first ?? 0, read.last ?? 0))
+                    && read.count * 150 >= limit,
+                "stop \(stop) of \(calls) (\(stopped.calls.last.map(String.init(describing:)) ?? "")): \(read)"
+            )
+        }
+    }
 }
 
 /// A fresh directory, removed when the value is released.
