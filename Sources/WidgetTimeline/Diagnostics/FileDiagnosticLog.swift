@@ -165,8 +165,8 @@ public struct FileDiagnosticLog: DiagnosticSink {
     /// Makes the file `measured` — the current file as this process opened and measured it — a
     /// rotated generation and puts a new, empty current file in its place, unless another process
     /// already did: without a lock, and without ever replacing a generation, or a current file this
-    /// process did not measure. Why it holds against writers stopped or killed at any step:
-    /// [sync-and-loading.md](../../../docs/sync-and-loading.md#diagnostics).
+    /// process did not measure. `docs/sync-and-loading.md` argues why it holds against writers
+    /// stopped or killed at any step.
     ///
     /// 1. List the rotated generations (`events.<n>.jsonl`) while `measured` is still current.
     /// 2. Claim: create the successor under a name of this process's own,
@@ -188,10 +188,10 @@ public struct FileDiagnosticLog: DiagnosticSink {
             }) ?? nil
         else {
             // A file system that cannot tell files apart: rotate by name.
-            _ = try? interruptible { () throws(FileSystemError) in
-                try fileSystem.renameExclusively(
-                    Self.currentName, to: Self.generationName((generations.first?.number ?? 0) + 1),
-                    in: log.file)
+            if link(Self.currentName, to: Self.generationName((generations.first?.number ?? 0) + 1), in: log)
+            {
+                unlink(Self.currentName, in: log)
+                removeStragglers(in: log)
             }
             return
         }
@@ -357,8 +357,10 @@ public struct FileDiagnosticLog: DiagnosticSink {
     static func generationNumber(of name: String) -> Int? {
         guard name.hasPrefix("events."), name.hasSuffix(".jsonl") else { return nil }
         let digits = name.dropFirst("events.".count).dropLast(".jsonl".count)
-        guard !digits.isEmpty, digits.allSatisfy({ $0.isASCII && $0.isNumber }), let number = Int(digits),
-            number > 0
+        // At most 15 digits, so that one more never overflows; no leading zero, so one number has
+        // one name.
+        guard (1...15).contains(digits.count), digits.first != "0",
+            digits.allSatisfy({ $0.isASCII && $0.isNumber }), let number = Int(digits)
         else { return nil }
         return number
     }

@@ -395,6 +395,64 @@ struct FileDiagnosticLogTests {
     }
 
     @Test(
+        "names that only look like generations — a 19-digit number, a leading zero — are never read or trapped on"
+    )
+    func foreignGenerationNames() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let log = FileDiagnosticLog(directory: directory, maximumBytes: 4096)
+        try FileManager.default.createDirectory(atPath: log.logDirectory, withIntermediateDirectories: true)
+        let foreign = [
+            "events.9223372036854775807.jsonl", "events.07.jsonl", "events.-3.jsonl", "events..jsonl",
+        ]
+        for name in foreign {
+            try (JSONCoding.encoder().encode(event(-1)) + Data("\n".utf8)).write(
+                to: URL(fileURLWithPath: log.logDirectory + "/" + name))
+        }
+        for revision in 1...80 { log.record(event(revision)) }
+        let revisions = log.read().events.compactMap(\.revision)
+        #expect(revisions.last == 80 && revisions == Array((revisions.first ?? 0)...80))
+        let names = Set(try FileManager.default.contentsOfDirectory(atPath: log.logDirectory))
+        #expect(names.isSuperset(of: foreign))
+        let own = names.subtracting(foreign)
+        #expect(
+            own.count == 2 && own.contains("events.jsonl")
+                && own.allSatisfy { $0 == "events.jsonl" || Self.isGeneration($0) },
+            "\(own)")
+        #expect(!revisions.contains(-1))
+    }
+
+    @Test("a file system that cannot tell files apart rotates by name, and keeps two generations")
+    func rotationWithoutIdentities() throws {
+        final class Anonymous: ForwardingFileSystem, @unchecked Sendable {
+            override func status(_ file: OpenFile) throws(FileSystemError) -> FileStatus {
+                var status = try super.status(file)
+                status.identity = nil
+                return status
+            }
+
+            override func status(of name: String, in directory: OpenFile) throws(FileSystemError)
+                -> FileStatus
+            {
+                var status = try super.status(of: name, in: directory)
+                status.identity = nil
+                return status
+            }
+        }
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let log = FileDiagnosticLog(directory: directory, maximumBytes: 4096, fileSystem: Anonymous())
+        for revision in 1...200 { log.record(event(revision)) }
+        let revisions = log.read().events.compactMap(\.revision)
+        #expect(
+            revisions.last == 200 && revisions == Array((revisions.first ?? 0)...200) && revisions.count > 27)
+        let names = try FileManager.default.contentsOfDirectory(atPath: log.logDirectory)
+        #expect(
+            names.count == 2 && names.contains("events.jsonl")
+                && names.allSatisfy { $0 == "events.jsonl" || Self.isGeneration($0) }, "\(names)")
+    }
+
+    @Test(
         "a claim left by a process killed mid-rotation delays the rotation by one generation, then is taken over"
     )
     func staleClaim() throws {
