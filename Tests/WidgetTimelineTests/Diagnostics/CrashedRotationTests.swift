@@ -12,13 +12,11 @@ struct CrashedRotationTests {
     private let root = "/shared"
 
     private func event(_ key: String, _ revision: Int) -> DiagnosticEvent {
-        DiagnosticEvent(
-            at: Date(timeIntervalSince1970: 1_795_910_400 + Double(revision)), side: .host,
-            stage: .snapshotCommit, key: SnapshotKey(purpose: key), kind: "task-count", revision: revision)
+        WriterEvents.event(key, revision)
     }
 
     private func revisions(_ key: String, in contents: DiagnosticLogContents) -> [Int] {
-        contents.events.filter { $0.key == key }.compactMap(\.revision)
+        WriterEvents.revisions(key, in: contents)
     }
 
     private func log(_ fileSystem: CrashSimulatingFileSystem) -> FileDiagnosticLog {

@@ -12,13 +12,11 @@ struct StoppedRotationTests {
     private let limit = 4096
 
     private func event(_ key: String, _ revision: Int) -> DiagnosticEvent {
-        DiagnosticEvent(
-            at: Date(timeIntervalSince1970: 1_795_910_400 + Double(revision)), side: .host,
-            stage: .snapshotCommit, key: SnapshotKey(purpose: key), kind: "task-count", revision: revision)
+        WriterEvents.event(key, revision)
     }
 
     private func revisions(_ key: String, in contents: DiagnosticLogContents) -> [Int] {
-        contents.events.filter { $0.key == key }.compactMap(\.revision)
+        WriterEvents.revisions(key, in: contents)
     }
 
     /// Fills the current file to just under the limit with the other writer's events `1…`, so that
@@ -131,17 +129,4 @@ struct StoppedRotationTests {
             )
         }
     }
-}
-
-/// A fresh directory, removed when the value is released.
-final class TemporaryDirectory {
-    let url: URL
-
-    init() throws {
-        url = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "diagnostics-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    }
-
-    deinit { try? FileManager.default.removeItem(at: url) }
 }
