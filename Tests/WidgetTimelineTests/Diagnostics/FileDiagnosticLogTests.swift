@@ -341,7 +341,9 @@ struct FileDiagnosticLogTests {
             #expect(
                 smallest >= limit - longestLine, "trial \(trial): a previous generation of \(smallest) bytes")
             let contents = log.read()
-            #expect(contents.skippedLines == 0, "trial \(trial)")
+            // A generation a stopped claimant let grow past a read's limit is read from inside a
+            // line: the only line a read may skip here.
+            #expect(contents.skippedLines <= contents.notes.count, "trial \(trial)")
             for writer in 0..<writers {
                 let kept = contents.events.filter { $0.key == "w\(writer)" }.compactMap(\.revision)
                 // A writer that finished early may have all its events in generations since dropped.
