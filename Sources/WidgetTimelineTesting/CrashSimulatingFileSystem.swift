@@ -487,7 +487,8 @@ extension CrashSimulatingFileSystem {
 
         }
 
-        /// What `fstat` says of node `id`, its names counted in every directory.
+        /// What `fstat` says of node `id`: its number is its inode, and its names are counted in
+        /// every directory.
         func status(of id: Int) -> FileStatus {
             let node = nodes[id]!
             let names = nodes.values.reduce(0) { count, directory in
@@ -496,7 +497,8 @@ extension CrashSimulatingFileSystem {
             return FileStatus(
                 kind: node.isDirectory ? .directory : .regular,
                 size: node.isDirectory ? 4096 : node.data.count,
-                modificationTime: node.modificationTime, linkCount: node.isDirectory ? 2 : names)
+                modificationTime: node.modificationTime,
+                identity: FileIdentity(device: 1, inode: UInt64(id)), linkCount: node.isDirectory ? 2 : names)
         }
 
         struct Descriptor {

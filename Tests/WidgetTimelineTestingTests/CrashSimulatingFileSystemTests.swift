@@ -44,7 +44,13 @@ struct CrashSimulatingFileSystemTests {
             try fileSystem.status(file)
                 == FileStatus(
                     kind: .regular, size: 3,
-                    modificationTime: try fileSystem.status(of: "a", in: d).modificationTime))
+                    modificationTime: try fileSystem.status(of: "a", in: d).modificationTime,
+                    identity: try fileSystem.status(of: "a", in: d).identity))
+        // A descriptor and the name are the same file; another file is another.
+        #expect(try fileSystem.status(file).identity != nil)
+        try write([4], to: "other", in: d, of: fileSystem, sync: false)
+        #expect(try fileSystem.status(of: "other", in: d).identity != fileSystem.status(file).identity)
+        try fileSystem.unlink("other", in: d)
         try fileSystem.close(file)
 
         // Appending writes at the end whatever was read, and creates the file if needed.

@@ -17,8 +17,10 @@ public import Foundation
 /// `kill -9` leaves every earlier line intact. A write that stopped short (a full disk) leaves a
 /// fragment without its line feed; the next append starts on a line of its own, and a reader
 /// skips the fragment and still reads an event glued to it by a concurrent writer. When the file
-/// passes ``maximumBytes`` the writer renames it to `events.1.jsonl` (replacing the older
-/// generation) and starts a new one: at most twice the limit is kept.
+/// passes ``maximumBytes`` a writer numbers it — `events.<n>.jsonl`, one above the newest rotated
+/// generation — and puts a new, empty file in its place in one rename; older generations are
+/// removed, so about twice the limit is kept. Nothing is ever renamed over a generation: a writer
+/// stopped or killed at any step of a rotation never makes the kept generation an older one.
 ///
 /// Like the snapshot store, the log never leaves the shared directory and never blocks: the
 /// `diagnostics` directory and the files are opened relative to it without following a symbolic
@@ -43,25 +45,32 @@ public struct FileDiagnosticLog: DiagnosticSink {
         layout = StoreLayout(root: directory.standardizedFileURL.path)
         logDirectory = (layout.root == "/" ? "" : layout.root) + "/" + Self.directoryName
         currentPath = logDirectory + "/" + Self.currentName
-        previousPath = logDirectory + "/" + Self.previousName
     }
 
     static let directoryName = "diagnostics"
     static let currentName = "events.jsonl"
-    static let previousName = "events.1.jsonl"
 
     private let layout: StoreLayout
     /// The `diagnostics` directory.
     public let logDirectory: String
     /// The file new events are appended to.
     public let currentPath: String
-    /// The previous generation, kept after a rotation.
-    public let previousPath: String
+    /// The files a read reads, in its order: the newest rotated generation, then the current file
+    /// (those that exist).
+    public var readPaths: [String] {
+        withLogDirectory { opened in
+            guard case .success(let log?) = opened else { return [] }
+            let previous = previousGeneration(in: log, current: currentIdentity(in: log))
+            return ([previous].compactMap { $0 } + [Self.currentName])
+                .filter { exists($0, in: log) }.map { logDirectory + "/" + $0 }
+        }
+    }
 
     /// How much of one generation a read loads at most: the newest part of a larger file.
     public var readLimit: Int { maximumBytes * 2 }
 
-    /// Whether the log has been written at all: either generation has an entry, whatever it is.
+    /// Whether the log has been written at all: the current file or a rotated generation has an
+    /// entry, whatever it is.
     public var exists: Bool {
         withLogDirectory { opened in
             switch opened {
@@ -69,10 +78,8 @@ public struct FileDiagnosticLog: DiagnosticSink {
             // A `diagnostics` that is not a directory is there all the same; reading it says why.
             case .failure: return true
             case .success(let log?):
-                return [Self.currentName, Self.previousName].contains { name in
-                    (try? interruptible { () throws(FileSystemError) in
-                        try fileSystem.status(of: name, in: log.file)
-                    }) != nil
+                return listNames(in: log).contains {
+                    $0 == Self.currentName || Self.generationNumber(of: $0) != nil
                 }
             }
         }
@@ -155,79 +162,213 @@ public struct FileDiagnosticLog: DiagnosticSink {
         }
     }
 
-    /// Makes the file `measured` — the current file as this process opened and measured it — the
-    /// previous generation, unless another process already did, without a lock and without ever
-    /// renaming a file this process did not measure.
+    /// Makes the file `measured` — the current file as this process opened and measured it — a
+    /// rotated generation and puts a new, empty current file in its place, unless another process
+    /// already did: without a lock, and without ever replacing a generation, or a current file this
+    /// process did not measure. `docs/sync-and-loading.md` argues why it holds against writers
+    /// stopped or killed at any step.
     ///
-    /// A plain `rename(events.jsonl, events.1.jsonl)` goes by name: two processes that both measured
-    /// the full file would both rename, and the second would move the new, nearly empty current
-    /// file over the generation the first had just kept. Instead the file is claimed by its
-    /// identity: `link` gives it a second name made of its device and inode, which fails for every
-    /// other process that measured it. The claimant checks that the name is the file it measured
-    /// (the current name may already name a newer file: that mistaken name is released), removes
-    /// the current name — the next append starts a new file — and renames its claim over the
-    /// previous generation. A claim left by a process killed mid-rotation is taken over, under the
-    /// next claim name, once the file has grown a whole generation past it.
+    /// 1. List the rotated generations (`events.<n>.jsonl`) while `measured` is still current.
+    /// 2. Claim: create the successor under a name of this process's own,
+    ///    `events.next-<device>-<inode>-<level>-<pid>-<random>`, and `link` it to the claim,
+    ///    `events.claim-<device>-<inode>-<level>`, which fails for every other process. Level 0 first;
+    ///    a claim left behind is taken over at the next level once the file has grown a whole
+    ///    generation past it.
+    /// 3. Take the lower levels' successors away: their claimants' last step will find nothing.
+    /// 4. Give up if a higher claim exists or the current name no longer names `measured`.
+    /// 5. Number `measured` one above the highest generation listed — a second name, by `link`,
+    ///    never replacing — unless it has the highest number already.
+    /// 6. Rename the successor over the current name: it becomes current in one step, and only if it
+    ///    was not taken away.
     private func rotate(_ measured: OpenFile, in log: OpenDirectory) {
+        let generations = Self.generations(in: listNames(in: log))
         guard
             let identity = try? interruptible({ () throws(FileSystemError) in
                 try fileSystem.status(measured).identity
             }) ?? nil
         else {
             // A file system that cannot tell files apart: rotate by name.
-            _ = try? interruptible { () throws(FileSystemError) in
-                try fileSystem.rename(Self.currentName, to: Self.previousName, in: log.file)
+            if link(Self.currentName, to: Self.generationName((generations.first?.number ?? 0) + 1), in: log)
+            {
+                unlink(Self.currentName, in: log)
+                removeStragglers(in: log)
             }
             return
         }
+        guard let (successor, level) = claim(identity, in: log) else { return }
+        let claim = Self.claimName(for: identity, level: level)
+        // Done with the claim, whatever happens next: it only ever names the successor.
+        defer { unlink(claim, in: log) }
+        for name in listNames(in: log) {
+            if let other = Self.successorLevel(of: name, for: identity), other < level {
+                unlink(name, in: log)
+            }
+        }
+        let overtaken = (level + 1...Self.maximumClaimLevel).contains { higher in
+            exists(Self.claimName(for: identity, level: higher), in: log)
+        }
+        guard !overtaken, names(Self.currentName, identity, in: log) else {
+            unlink(successor, in: log)
+            return
+        }
+        if !(generations.first.map { names($0.name, identity, in: log) } ?? false) {
+            let name = Self.generationName((generations.first?.number ?? 0) + 1)
+            _ = link(Self.currentName, to: name, in: log)
+            guard names(name, identity, in: log) else {
+                // Not numbered (the number is taken, or the current name moved on): the file stays
+                // current, and a later append tries again.
+                unlink(successor, in: log)
+                return
+            }
+        }
+        do {
+            try interruptible { () throws(FileSystemError) in
+                try fileSystem.rename(successor, to: Self.currentName, in: log.file)
+            }
+        } catch {
+            // Taken away by a process that took the rotation over: nothing happened.
+            return
+        }
+        removeStragglers(in: log)
+    }
+
+    /// Claims the rotation of the current file `identity`: the successor's name and the level
+    /// claimed, or `nil` when another process has it.
+    private func claim(_ identity: FileIdentity, in log: OpenDirectory) -> (successor: String, level: Int)? {
         var level = 0
-        while !link(Self.currentName, to: Self.claimName(for: identity, level: level), in: log) {
-            // Claimed already: by a process rotating it now, or by one killed mid-rotation. Only a
-            // claim left behind lets the file grow a generation past it.
+        while true {
+            let successor =
+                Self.successorPrefix(for: identity)
+                + "\(level)-\(fileSystem.processID)-\(UInt64.random(in: 1...UInt64.max))"
+            guard createEmpty(successor, in: log) else { return nil }
+            if link(successor, to: Self.claimName(for: identity, level: level), in: log) {
+                return (successor, level)
+            }
+            unlink(successor, in: log)
+            // Claimed already: by a process rotating it now, or by one killed or stopped
+            // mid-rotation. Only a claim left behind lets the file grow a generation past it.
             guard level < Self.maximumClaimLevel,
                 let current = try? interruptible({ () throws(FileSystemError) in
                     try fileSystem.status(of: Self.currentName, in: log.file)
                 }),
                 current.identity == identity, current.size >= (level + 2) * maximumBytes
-            else { return }
+            else { return nil }
             level += 1
         }
-        let claim = Self.claimName(for: identity, level: level)
-        guard names(claim, identity, in: log) else {
-            // The current name named a newer file: release the mistaken second name.
-            unlink(claim, in: log)
-            return
+    }
+
+    /// Removes what no read needs: every rotated generation older than the newest one that is not
+    /// the current file, and every claim and successor but those of the current file (left by a
+    /// killed or stopped rotator; taking a successor away only ever makes a rotation give up).
+    /// The names are listed before the current file is looked at, so a process stopped in here
+    /// removes, when it resumes, only generations older than one it saw kept, and never a claim
+    /// made on a file that became current after it looked.
+    private func removeStragglers(in log: OpenDirectory) {
+        let names = listNames(in: log)
+        let current = try? interruptible { () throws(FileSystemError) in
+            try fileSystem.status(of: Self.currentName, in: log.file)
         }
-        // Checked again just before: a process that stopped between its claim and here for as long
-        // as the others took to write a whole generation was taken over, and the current name may
-        // name the next file by now.
-        if names(Self.currentName, identity, in: log) { unlink(Self.currentName, in: log) }
-        _ = try? interruptible { () throws(FileSystemError) in
-            try fileSystem.rename(claim, to: Self.previousName, in: log.file)
+        let generations = Self.generations(in: names)
+        if let kept = generations.firstIndex(where: { !self.names($0.name, current?.identity, in: log) }) {
+            for older in generations[(kept + 1)...] { unlink(older.name, in: log) }
         }
-        // Every other claim of this file — left by a killed process, or by one taken over; and this
-        // one if the file was the previous generation already, when a rename does nothing.
-        for stale in 0...Self.maximumClaimLevel {
-            let name = Self.claimName(for: identity, level: stale)
-            if names(name, identity, in: log) { unlink(name, in: log) }
+        let ownPrefixes =
+            current?.identity.map { [Self.successorPrefix(for: $0), Self.claimPrefix(for: $0)] } ?? []
+        for name in names
+        where [Self.successorsPrefix, Self.claimsPrefix, Self.legacyClaimsPrefix].contains(
+            where: name.hasPrefix)
+            && !ownPrefixes.contains(where: name.hasPrefix)
+        {
+            unlink(name, in: log)
         }
     }
 
     /// Whether the entry `name` of the log directory is the file `identity`.
-    private func names(_ name: String, _ identity: FileIdentity, in log: OpenDirectory) -> Bool {
+    private func names(_ name: String, _ identity: FileIdentity?, in log: OpenDirectory) -> Bool {
+        guard let identity else { return false }
         let status = try? interruptible { () throws(FileSystemError) in
             try fileSystem.status(of: name, in: log.file)
         }
         return status?.identity == identity
     }
 
+    private func exists(_ name: String, in log: OpenDirectory) -> Bool {
+        do {
+            _ = try interruptible { () throws(FileSystemError) in
+                try fileSystem.status(of: name, in: log.file)
+            }
+            return true
+        } catch {
+            // Unsure (not ENOENT): counted as there, so that this process gives up.
+            return error.code != ENOENT
+        }
+    }
+
+    /// Creates the empty file `name` exclusively; whether this call created it.
+    private func createEmpty(_ name: String, in log: OpenDirectory) -> Bool {
+        guard
+            let file = try? interruptible({ () throws(FileSystemError) in
+                try fileSystem.open(name, in: log.file, .createNew)
+            })
+        else { return false }
+        try? fileSystem.close(file)
+        return true
+    }
+
+    private func listNames(in log: OpenDirectory) -> [String] {
+        (try? interruptible { () throws(FileSystemError) in try fileSystem.contentsOfDirectory(log.file) })
+            ?? []
+    }
+
     /// How many claims left behind a rotation takes over before it leaves the file unrotated.
     static let maximumClaimLevel = 8
 
-    /// The name a rotation claims the file `identity` under:
-    /// `events.rotating-<device>-<inode>-<level>`.
+    static let claimsPrefix = "events.claim-"
+    static let successorsPrefix = "events.next-"
+    /// The claims of the layout before generations were numbered: second names of a current file.
+    static let legacyClaimsPrefix = "events.rotating-"
+
+    private static func claimPrefix(for identity: FileIdentity) -> String {
+        claimsPrefix + "\(identity.device)-\(identity.inode)-"
+    }
+
+    private static func successorPrefix(for identity: FileIdentity) -> String {
+        successorsPrefix + "\(identity.device)-\(identity.inode)-"
+    }
+
+    /// The level of the successor `name` prepared to replace the current file `identity`, if it is one.
+    private static func successorLevel(of name: String, for identity: FileIdentity) -> Int? {
+        let prefix = successorPrefix(for: identity)
+        guard name.hasPrefix(prefix) else { return nil }
+        return name.dropFirst(prefix.count).split(separator: "-").first.flatMap { Int($0) }
+    }
+
+    /// The name under which a rotation claims the current file `identity` at `level`:
+    /// `events.claim-<device>-<inode>-<level>`, a second name of the successor it prepared.
     public static func claimName(for identity: FileIdentity, level: Int) -> String {
-        "events.rotating-\(identity.device)-\(identity.inode)-\(level)"
+        claimPrefix(for: identity) + "\(level)"
+    }
+
+    /// The name of rotated generation `number`: `events.<number>.jsonl`. The log written before
+    /// generations were numbered kept one, `events.1.jsonl`: it reads as generation 1.
+    public static func generationName(_ number: Int) -> String { "events.\(number).jsonl" }
+
+    /// The generation number in `name`, if it names a rotated generation.
+    static func generationNumber(of name: String) -> Int? {
+        guard name.hasPrefix("events."), name.hasSuffix(".jsonl") else { return nil }
+        let digits = name.dropFirst("events.".count).dropLast(".jsonl".count)
+        // At most 15 digits, so that one more never overflows; no leading zero, so one number has
+        // one name.
+        guard (1...15).contains(digits.count), digits.first != "0",
+            digits.allSatisfy({ $0.isASCII && $0.isNumber }), let number = Int(digits)
+        else { return nil }
+        return number
+    }
+
+    /// The rotated generations among `names`, newest (highest number) first.
+    static func generations(in names: [String]) -> [(number: Int, name: String)] {
+        names.compactMap { name in generationNumber(of: name).map { (number: $0, name: name) } }
+            .sorted { $0.number > $1.number }
     }
 
     private func link(_ source: String, to destination: String, in log: OpenDirectory) -> Bool {
@@ -276,9 +417,37 @@ public struct FileDiagnosticLog: DiagnosticSink {
         }
     }
 
-    /// Both generations' events, in file order, into `contents`.
+    /// The newest rotated generation: the highest-numbered one that is not the current file
+    /// `current` (which has its number already while a rotation is between numbering it and
+    /// replacing it).
+    private func previousGeneration(in log: OpenDirectory, current: FileIdentity?) -> String? {
+        Self.generations(in: listNames(in: log)).first { !names($0.name, current, in: log) }?.name
+    }
+
+    /// The current file's device and inode, if it is there.
+    private func currentIdentity(in log: OpenDirectory) -> FileIdentity? {
+        (try? interruptible { () throws(FileSystemError) in
+            try fileSystem.status(of: Self.currentName, in: log.file)
+        })?.identity
+    }
+
+    /// Both generations' events, in file order, into `contents`. A rotation finishing while they
+    /// are read would leave the generation it rotated out of both, so when the current file has
+    /// changed meanwhile they are read again (a few times at most: a read never waits).
     private func read(into contents: inout DiagnosticLogContents, from log: OpenDirectory) {
-        for name in [Self.previousName, Self.currentName] {
+        let start = contents
+        for _ in 0..<4 {
+            let current = currentIdentity(in: log)
+            contents = start
+            readGenerations(into: &contents, from: log, current: current)
+            if currentIdentity(in: log) == current { return }
+        }
+    }
+
+    private func readGenerations(
+        into contents: inout DiagnosticLogContents, from log: OpenDirectory, current: FileIdentity?
+    ) {
+        for name in [previousGeneration(in: log, current: current), Self.currentName].compactMap({ $0 }) {
             let path = log.path + "/" + name
             switch readGeneration(name, in: log) {
             case .absent:

@@ -17,7 +17,7 @@ extension SharedContainer {
         let target = destination.appendingPathComponent("diagnostics", isDirectory: true)
         try manager.createDirectory(at: target, withIntermediateDirectories: true)
         var copied: [URL] = []
-        for path in [log.previousPath, log.currentPath] where manager.fileExists(atPath: path) {
+        for path in log.readPaths {
             let source = URL(fileURLWithPath: path)
             let copy = target.appendingPathComponent(source.lastPathComponent)
             if manager.fileExists(atPath: copy.path) { try manager.removeItem(at: copy) }
