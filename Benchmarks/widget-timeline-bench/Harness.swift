@@ -57,6 +57,9 @@ struct Measurement: Encodable {
     var detail: String?
     /// For the memory case: its targets, in words.
     var targetText: String?
+    /// For a timed case: the median CPU time of the process across all its threads, which other
+    /// programs on the machine change less than the wall time.
+    var cpuSeconds: Double?
     /// For a case with a ``BenchmarkCase/reference``: that throughput, where it comes from, and
     /// this run's throughput over it.
     var referencePerSecond: Double?
@@ -156,20 +159,25 @@ enum Harness {
         let work = benchmark.prepare()
         if !benchmark.isLong { _ = work() }  // warm-up; minutes of work warm themselves
         var times: [Double] = []
+        var cpuTimes: [Double] = []
         var last = (count: 0, unit: "")
         for _ in 0..<iterations {
             let start = DispatchTime.now().uptimeNanoseconds
+            let cpuStart = processCPUSeconds()
             last = work()
+            cpuTimes.append(processCPUSeconds() - cpuStart)
             times.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
         }
         times.sort()
+        cpuTimes.sort()
         let median = times[times.count / 2]
         let perSecond = median > 0 ? Double(last.count) / median : 0
         return Measurement(
             name: benchmark.name, summary: benchmark.summary, iterations: iterations, medianSeconds: median,
             minimumSeconds: times.first!, maximumSeconds: times.last!, targetSeconds: benchmark.target,
             metTarget: benchmark.target.map { median < $0 }, count: last.count, unit: last.unit,
-            perSecond: perSecond, referencePerSecond: benchmark.reference?.perSecond,
+            perSecond: perSecond, cpuSeconds: cpuTimes[cpuTimes.count / 2],
+            referencePerSecond: benchmark.reference?.perSecond,
             referenceSource: benchmark.reference?.source,
             speedup: benchmark.reference.map { perSecond / $0.perSecond })
     }
@@ -232,6 +240,12 @@ enum Harness {
             if let perSecond = measurement.perSecond, let unit = measurement.unit {
                 text += "  \(Int(perSecond.rounded())) \(unit)/s"
             }
+            if let cpu = measurement.cpuSeconds, let count = measurement.count, count > 0,
+                let unit = measurement.unit
+            {
+                text +=
+                    "  CPU \(format(cpu / Double(count)))/\(unit.hasSuffix("s") ? String(unit.dropLast()) : unit)"
+            }
             if let speedup = measurement.speedup, let reference = measurement.referencePerSecond {
                 text += String(
                     format: "  %.2f× the %d/s of %@", speedup, Int(reference.rounded()),
@@ -257,6 +271,13 @@ enum Harness {
         }
         if measurement.detail != nil { return measurement.detail! }
         return "median \(format(measurement.medianSeconds)) against \(target(measurement))"
+    }
+
+    /// The CPU time this process has used, all threads.
+    static func processCPUSeconds() -> Double {
+        var time = timespec()
+        clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &time)
+        return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
     }
 
     static func format(_ seconds: Double) -> String {
