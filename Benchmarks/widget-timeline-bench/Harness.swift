@@ -10,6 +10,12 @@ struct BenchmarkCase {
     /// Prepares the inputs and returns the work to time; the work returns a count of processed
     /// items (events, devices) and their unit, for a throughput figure.
     var prepare: () -> () -> (count: Int, unit: String)
+    /// A case that takes minutes: it runs only when `--filter` names it in full, once (`--iterations`
+    /// more), without a warm-up, so the default run does not grow by its length.
+    var isLong = false
+    /// A throughput measured before, to report the ratio to: items per second and where it comes
+    /// from. A figure of another run, so the ratio carries that run's machine load as well as ours.
+    var reference: (perSecond: Double, source: String)?
 }
 
 /// A case measured against its physical floor in the same run: both are timed alternately,
@@ -51,6 +57,14 @@ struct Measurement: Encodable {
     var detail: String?
     /// For the memory case: its targets, in words.
     var targetText: String?
+    /// For a timed case: the median CPU time of the process across all its threads, which other
+    /// programs on the machine change less than the wall time.
+    var cpuSeconds: Double?
+    /// For a case with a ``BenchmarkCase/reference``: that throughput, where it comes from, and
+    /// this run's throughput over it.
+    var referencePerSecond: Double?
+    var referenceSource: String?
+    var speedup: Double?
 }
 
 enum Harness {
@@ -58,6 +72,10 @@ enum Harness {
         var json = false
         var filter: String?
         var iterations = 5
+        /// Whether `--iterations` was given: long cases run once unless it was.
+        var iterationsGiven = false
+
+        var longIterations: Int { iterationsGiven ? iterations : 1 }
     }
 
     static func parse(_ arguments: [String]) -> Options? {
@@ -72,8 +90,12 @@ enum Harness {
             case "--iterations" where index + 1 < arguments.count:
                 index += 1
                 options.iterations = max(1, Int(arguments[index]) ?? options.iterations)
+                options.iterationsGiven = true
             case "-h", "--help":
                 print("USAGE: widget-timeline-bench [--json] [--filter <text>] [--iterations <n>]")
+                print(
+                    "A long case (minutes) runs only when --filter is its whole name, once unless --iterations."
+                )
                 return nil
             default:
                 FileHandle.standardError.write(Data("error: unknown argument '\(arguments[index])'\n".utf8))
@@ -86,6 +108,11 @@ enum Harness {
 
     static func selected(_ name: String, _ options: Options) -> Bool {
         options.filter.map { name.contains($0) } ?? true
+    }
+
+    /// Whether a timed case runs: a long one only when the filter is its whole name.
+    static func selected(_ benchmark: BenchmarkCase, _ options: Options) -> Bool {
+        benchmark.isLong ? options.filter == benchmark.name : selected(benchmark.name, options)
     }
 
     /// Runs the selected cases, prints them, and returns the exit status: 1 if a target was missed.
@@ -107,8 +134,10 @@ enum Harness {
                 return 1
             }
         }
-        for benchmark in timed where selected(benchmark.name, options) {
-            report(measure(benchmark, iterations: options.iterations))
+        for benchmark in timed where selected(benchmark, options) {
+            report(
+                measure(benchmark, iterations: benchmark.isLong ? options.longIterations : options.iterations)
+            )
         }
         for (name, measure) in memory where selected(name, options) {
             report(measure())
@@ -128,21 +157,29 @@ enum Harness {
 
     static func measure(_ benchmark: BenchmarkCase, iterations: Int) -> Measurement {
         let work = benchmark.prepare()
-        _ = work()  // warm-up
+        if !benchmark.isLong { _ = work() }  // warm-up; minutes of work warm themselves
         var times: [Double] = []
+        var cpuTimes: [Double] = []
         var last = (count: 0, unit: "")
         for _ in 0..<iterations {
             let start = DispatchTime.now().uptimeNanoseconds
+            let cpuStart = processCPUSeconds()
             last = work()
+            cpuTimes.append(processCPUSeconds() - cpuStart)
             times.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
         }
         times.sort()
+        cpuTimes.sort()
         let median = times[times.count / 2]
+        let perSecond = median > 0 ? Double(last.count) / median : 0
         return Measurement(
             name: benchmark.name, summary: benchmark.summary, iterations: iterations, medianSeconds: median,
             minimumSeconds: times.first!, maximumSeconds: times.last!, targetSeconds: benchmark.target,
             metTarget: benchmark.target.map { median < $0 }, count: last.count, unit: last.unit,
-            perSecond: median > 0 ? Double(last.count) / median : 0)
+            perSecond: perSecond, cpuSeconds: cpuTimes[cpuTimes.count / 2],
+            referencePerSecond: benchmark.reference?.perSecond,
+            referenceSource: benchmark.reference?.source,
+            speedup: benchmark.reference.map { perSecond / $0.perSecond })
     }
 
     /// Samples a ratio case takes at least. A commit's two `fsync`s vary by a third from one to the
@@ -203,6 +240,17 @@ enum Harness {
             if let perSecond = measurement.perSecond, let unit = measurement.unit {
                 text += "  \(Int(perSecond.rounded())) \(unit)/s"
             }
+            if let cpu = measurement.cpuSeconds, let count = measurement.count, count > 0,
+                let unit = measurement.unit
+            {
+                text +=
+                    "  CPU \(format(cpu / Double(count)))/\(unit.hasSuffix("s") ? String(unit.dropLast()) : unit)"
+            }
+            if let speedup = measurement.speedup, let reference = measurement.referencePerSecond {
+                text += String(
+                    format: "  %.2f× the %d/s of %@", speedup, Int(reference.rounded()),
+                    measurement.referenceSource ?? "before")
+            }
         }
         if measurement.metTarget != nil {
             text += "  target \(target(measurement)): \(measurement.metTarget == true ? "met" : "MISSED")"
@@ -223,6 +271,13 @@ enum Harness {
         }
         if measurement.detail != nil { return measurement.detail! }
         return "median \(format(measurement.medianSeconds)) against \(target(measurement))"
+    }
+
+    /// The CPU time this process has used, all threads.
+    static func processCPUSeconds() -> Double {
+        var time = timespec()
+        clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &time)
+        return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
     }
 
     static func format(_ seconds: Double) -> String {

@@ -38,6 +38,12 @@ enum SimulationBenchmarks {
         return try! scenario.compiled(kinds: ExampleWidgets.all)
     }
 
+    /// The fleet's throughput before this round's changes: `simulation.fleet-10k-devices-day` on the
+    /// engine of 2026-12-01 (every draft's payload read back), on a quiet machine (docs/performance.md).
+    /// A figure of that run, not of this one: the ratio to it carries both runs' machine load.
+    static let fleetDevicesPerSecondBefore = 1_768.0
+    static let fleetReferenceSource = "the engine of 2026-12-01 (10k case, quiet)"
+
     static var cases: [BenchmarkCase] {
         [
             BenchmarkCase(
@@ -63,7 +69,25 @@ enum SimulationBenchmarks {
                         ).run()
                         return (result[0].devices, "devices")
                     }
-                }),
+                },
+                reference: (fleetDevicesPerSecondBefore, fleetReferenceSource)),
+            BenchmarkCase(
+                name: "simulation.fleet-1m-devices-day",
+                summary: "1,000,000 devices × 1 day (library, jittered), all cores; run by its full name",
+                target: 300.0,
+                prepare: {
+                    let scenario = fleetDay()
+                    return {
+                        FileHandle.standardError.write(
+                            Data("simulation.fleet-1m-devices-day: running 1,000,000 devices…\n".utf8))
+                        let result = FleetSimulation(
+                            scenario: scenario, devices: 1_000_000, strategies: [.library]
+                        ).run()
+                        return (result[0].devices, "devices")
+                    }
+                },
+                isLong: true,
+                reference: (fleetDevicesPerSecondBefore, fleetReferenceSource)),
             BenchmarkCase(
                 name: "simulation.demo-day",
                 summary: "the demo: the default day under every strategy",

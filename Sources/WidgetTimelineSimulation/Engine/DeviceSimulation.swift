@@ -56,7 +56,7 @@ public struct DeviceSimulation {
 
     /// Runs the scenario and measures every widget.
     public func run() -> StrategyResult {
-        let engine = Engine(simulation: self)
+        let engine = Engine(simulation: self, measuresScreens: true)
         engine.run()
         let widgets = engine.widgets.map { $0.result(until: scenario.end, scenario: scenario) }
         let controls = engine.controls.map {
@@ -72,7 +72,7 @@ public struct DeviceSimulation {
     /// Runs the scenario and returns only what a fleet adds up: the instants of requests to the
     /// backend and of the pushes the server sent (no screens are measured).
     public func backendLoad() -> (requests: [Date], pushes: [Date]) {
-        let engine = Engine(simulation: self)
+        let engine = Engine(simulation: self, measuresScreens: false)
         engine.run()
         return (engine.widgets.flatMap(\.backendRequestTimes), engine.pushes.sends)
     }
@@ -120,7 +120,9 @@ public struct DeviceSimulation {
         var intentRequests: [UInt64]
         var controlRequests: [UInt64]
 
-        init(simulation: DeviceSimulation) {
+        /// - Parameter measuresScreens: whether the widgets follow what their screens show, which
+        ///   only the measurements read (a fleet adds up backend requests, which do not depend on it).
+        init(simulation: DeviceSimulation, measuresScreens: Bool) {
             scenario = simulation.scenario
             model = scenario.model
             seed = simulation.seed
@@ -136,6 +138,7 @@ public struct DeviceSimulation {
                     WidgetRunSetup(
                         strategy: simulation.strategy, deviceSeed: simulation.seed, model: compiled.model,
                         start: compiled.start, budgetResets: resets, recordsTrace: simulation.recordsTrace,
+                        measuresScreens: measuresScreens,
                         controlKinds: compiled.controls.filter { $0.widget == index }.map(\.kind),
                         pushRefreshAfter: compiled.push.refreshAfter.seconds))
             }

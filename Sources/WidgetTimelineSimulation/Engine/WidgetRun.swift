@@ -68,6 +68,8 @@ final class WidgetRun<Kind: WidgetKind>: WidgetRunning {
     private let truth: [(at: Date, payload: Kind.Payload)]
     private let origins: [String]
     private let recordsTrace: Bool
+    /// Whether installed timelines are followed onto the screen (``WidgetRunSetup/measuresScreens``).
+    private let measuresScreens: Bool
 
     /// The timeline on screen, since when, and the index of its next entry to appear.
     private var installed: PlannedTimeline<State>?
@@ -101,6 +103,7 @@ final class WidgetRun<Kind: WidgetKind>: WidgetRunning {
         self.script = script
         model = setup.model
         recordsTrace = setup.recordsTrace
+        measuresScreens = setup.measuresScreens
         let container = SimulatedContainer<Kind>(kind: script.kind, key: script.key)
         self.container = container
         strategy = setup.strategy.make(
@@ -274,7 +277,7 @@ final class WidgetRun<Kind: WidgetKind>: WidgetRunning {
             runs[runs.count - 1].outcome = "discarded"
             return .discarded
         }
-        install(timeline, at: now)
+        if measuresScreens { install(timeline, at: now) }
         if recordsTrace { timelines.append((now, runs.count - 1, timeline)) }
         return .installed(earliestReload: timeline.earliestReload)
     }

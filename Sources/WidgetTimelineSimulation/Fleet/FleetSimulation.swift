@@ -33,26 +33,37 @@ public struct FleetSimulation: Sendable {
         strategies.map { run($0, deviceFinished: deviceFinished) }
     }
 
-    private func run(_ strategy: StrategyName, deviceFinished: (@Sendable () -> Void)?) -> FleetResult {
+    /// The `index`-th device of the fleet under `strategy`: its own seed, and its widgets added at
+    /// a whole second of the scenario's first hour drawn from that seed.
+    func device(_ index: Int, under strategy: StrategyName) -> DeviceSimulation {
+        let seed = SplitMix64.mix(scenario.seed &+ UInt64(index) &* 0x9E37_79B9_7F4A_7C15)
+        let phase = Double(SplitMix64.mix(seed) >> 11) * 0x1.0p-53 * 3600
+        return DeviceSimulation(
+            scenario: scenario, strategy: strategy, seed: seed, firstReloadDelay: phase.rounded())
+    }
+
+    /// How many parts the devices are dealt into (device `i` to part `i % parts`), a few per core
+    /// so a part that runs slow does not leave a core idle at the end.
+    static var defaultParts: Int { max(1, ProcessInfo.processInfo.activeProcessorCount * 4) }
+
+    func run(
+        _ strategy: StrategyName, parts: Int = Self.defaultParts, deviceFinished: (@Sendable () -> Void)?
+    ) -> FleetResult {
         let seconds = Int(
             min(scenario.end.timeIntervalSince(scenario.start), Self.longestDuration).rounded(.up))
-        let chunks = min(devices, max(1, ProcessInfo.processInfo.activeProcessorCount * 4))
+        let chunks = min(devices, max(1, parts))
         let devices = self.devices
-        let scenario = self.scenario
+        let start = scenario.start
         let histograms = ParallelMap.map(Array(0..<chunks)) { chunk -> (requests: [Int32], pushes: [Int32]) in
             var requests = [Int32](repeating: 0, count: seconds)
             var pushes = [Int32](repeating: 0, count: seconds)
             func count(_ instant: Date, into histogram: inout [Int32]) {
-                let second = Int(instant.timeIntervalSince(scenario.start))
+                let second = Int(instant.timeIntervalSince(start))
                 if second >= 0, second < seconds { histogram[second] += 1 }
             }
             var device = chunk
             while device < devices {
-                let seed = SplitMix64.mix(scenario.seed &+ UInt64(device) &* 0x9E37_79B9_7F4A_7C15)
-                let phase = Double(SplitMix64.mix(seed) >> 11) * 0x1.0p-53 * 3600
-                let simulation = DeviceSimulation(
-                    scenario: scenario, strategy: strategy, seed: seed, firstReloadDelay: phase.rounded())
-                let load = simulation.backendLoad()
+                let load = self.device(device, under: strategy).backendLoad()
                 for instant in load.requests { count(instant, into: &requests) }
                 for instant in load.pushes { count(instant, into: &pushes) }
                 deviceFinished?()

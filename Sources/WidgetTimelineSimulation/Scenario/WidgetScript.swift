@@ -81,6 +81,9 @@ struct WidgetRunSetup {
     var start: Date
     var budgetResets: [Date]
     var recordsTrace: Bool
+    /// Whether the run follows its screen (installed timelines, the entries shown): only for
+    /// ``WidgetRunning/result(until:scenario:)``, so runs that report backend load skip it.
+    var measuresScreens = true
     /// The kinds of the controls that show this widget's data.
     var controlKinds: [String]
     /// The push strategies' refresh interval (``PushSetup/refreshAfter``).
