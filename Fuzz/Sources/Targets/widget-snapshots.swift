@@ -116,7 +116,9 @@ private func plan<Kind: WidgetKind>(
     for entry in plan.timeline.entries {
         _ = widget.summary(of: entry.state, in: calendar)
     }
-    let text = TimelineText.render(plan, of: widget, snapshot: snapshot, now: now, calendar: calendar)
+    let text = TimelineText.render(
+        plan, of: widget, snapshot: snapshot, now: now, calendar: calendar,
+        zoneName: calendar.timeZone.identifier)
     fuzzCheck(!text.hasControlCharactersBesidesLineFeeds, "\(widget.kind): build prints a control character")
 
     // `build --format json | lint` exits 0.
