@@ -2,7 +2,7 @@
 # Builds the libFuzzer targets in Fuzz/ and runs them.
 #
 #   Scripts/fuzz.sh                  build, replay regressions, fuzz every target for 20 s
-#   Scripts/fuzz.sh 600              … for 600 s each, one after another
+#   Scripts/fuzz.sh 600              … for 600 s each, one after another (FUZZ_JOBS=2: two at once)
 #   Scripts/fuzz.sh 600 json-parser  … one target (or several, by name)
 #   Scripts/fuzz.sh --build          build only
 #   Scripts/fuzz.sh --list           list the targets
@@ -22,7 +22,8 @@
 # broken invariant or input slower than FUZZ_TIMEOUT seconds fails the run; the input is saved in
 # .build/fuzz/artifacts/<target>/ and the final statistics are in .build/fuzz/logs/<target>.log.
 #
-# Environment: FUZZ_TIMEOUT (per input, default 10 s), FUZZ_RSS_MB (default 2048), SWIFTC,
+# Environment: FUZZ_TIMEOUT (per input, default 10 s), FUZZ_RSS_MB (default 2048), FUZZ_JOBS (targets
+# fuzzed side by side, default 1; give each a core), SWIFTC,
 # FUZZ_OPTIMIZATION (default -O; -Onone builds faster and fuzzes slower), and FUZZ_OUT (default
 # .build/fuzz) — give a long run its own, so rebuilding for a quick run cannot touch its binaries:
 #
@@ -37,6 +38,7 @@ SWIFTC=${SWIFTC:-swiftc}
 OPTIMIZATION=${FUZZ_OPTIMIZATION:--O}
 TIMEOUT=${FUZZ_TIMEOUT:-10}
 RSS_MB=${FUZZ_RSS_MB:-2048}
+JOBS=${FUZZ_JOBS:-1}
 # shellcheck disable=SC2054  # "fuzzer,address" is one swiftc argument, not two array elements
 # One package name for every module built here: the package-wide (`package`) declarations need it.
 FLAGS=(-sanitize=fuzzer,address -parse-as-library -swift-version 6 -package-name WidgetTimeline "$OPTIMIZATION"
@@ -201,6 +203,10 @@ if ! [[ $seconds =~ ^[0-9]+$ ]]; then
     echo "error: '$seconds' is not a number of seconds; see the comment at the top of $0" >&2
     exit 64
 fi
+if ! [[ $JOBS =~ ^[1-9][0-9]*$ ]]; then
+    echo "error: FUZZ_JOBS '$JOBS' is not a number of targets to fuzz at once (1 or more)" >&2
+    exit 64
+fi
 shift || true
 selected=("$@")
 [[ ${#selected[@]} -eq 0 ]] && mapfile -t selected < <(targets)
@@ -213,9 +219,23 @@ done
 
 build
 mkdir -p "$OUT/logs"
+# One target: replay its committed inputs, then fuzz it; what it prints goes to its own file, shown
+# once it ends, so targets run side by side (FUZZ_JOBS) still report one after another.
+run_target() {
+    local target=$1
+    { replay "$target" && fuzz "$target" "$seconds"; } >"$OUT/logs/$target.run.txt" 2>&1
+}
 status=0
+pids=()
 for target in "${selected[@]}"; do
-    replay "$target" || { status=1; continue; }
-    fuzz "$target" "$seconds" || status=1
+    run_target "$target" &
+    pids+=($!)
+    # At most FUZZ_JOBS at once: wait for the oldest before starting another.
+    if ((${#pids[@]} >= JOBS)); then
+        wait "${pids[0]}" || status=1
+        pids=("${pids[@]:1}")
+    fi
 done
+for pid in "${pids[@]}"; do wait "$pid" || status=1; done
+for target in "${selected[@]}"; do cat "$OUT/logs/$target.run.txt"; done
 exit $status

@@ -79,6 +79,9 @@ struct TraceMetrics: Equatable, CustomStringConvertible {
                 data: try #require($0["data"] as? Int), boundary: try #require($0["boundary"] as? String),
                 content: try Self.canonical($0["content"]))
         }
+        // The truth stretches of each data change, in time order.
+        var stretchesOfData: [Int: [Int]] = [:]
+        for index in truth.indices { stretchesOfData[truth[index].data, default: []].append(index) }
         var stale: Int64 = 0
         var early: Int64 = 0
         var wrong: Int64 = 0
@@ -108,7 +111,7 @@ struct TraceMetrics: Equatable, CustomStringConvertible {
                 let overlap = min(stretch.end, end) - max(stretch.start, start)
                 wrong += overlap
                 guard let shown, stretch.data == shown else { continue }
-                let sameData = truth.indices.filter { truth[$0].data == shown }
+                let sameData = stretchesOfData[shown] ?? []
                 let shownBefore = sameData.contains { $0 < index && truth[$0].content == content }
                 let becomes = sameData.first { $0 > index && truth[$0].content == content }
                 if !shownBefore, let becomes, truth[becomes].boundary == "event" { early += overlap }

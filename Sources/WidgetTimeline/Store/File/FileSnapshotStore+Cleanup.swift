@@ -100,20 +100,29 @@ extension FileSnapshotStore {
     private func retire(_ name: String, asSpare spare: String, in directory: OpenDirectory) -> Bool {
         // Only a plain record: a directory or a second name planted here is removed, or reported, as
         // before. (Taking the spare checks the file it opens again.)
-        guard
-            let status = try? interruptible({ () throws(FileSystemError) in
-                try fileSystem.status(of: name, in: directory.file)
-            }),
-            status.kind == .regular, status.linkCount == 1
-        else { return false }
         do {
-            try interruptible { () throws(FileSystemError) in
-                try fileSystem.renameExclusively(name, to: spare, in: directory.file)
-            }
-            return true
+            return try renamePlainFile(name, to: spare, in: directory)
         } catch {
             return error.code == ENOENT
         }
+    }
+
+    /// Renames `name` to `newName`, which must not exist, if `name` is a regular file with exactly
+    /// one name; `false`, with nothing renamed, if it is anything else. The spare moves only this
+    /// way, so a directory or a hard link planted under a record's or the spare's name never
+    /// becomes a file a commit writes.
+    func renamePlainFile(_ name: String, to newName: String, in directory: OpenDirectory)
+        throws(FileSystemError)
+        -> Bool
+    {
+        let status = try interruptible { () throws(FileSystemError) in
+            try fileSystem.status(of: name, in: directory.file)
+        }
+        guard status.kind == .regular, status.linkCount == 1 else { return false }
+        try interruptible { () throws(FileSystemError) in
+            try fileSystem.renameExclusively(name, to: newName, in: directory.file)
+        }
+        return true
     }
 
     /// Whether `name` in `directory` is a temporary file nobody will publish: its process has

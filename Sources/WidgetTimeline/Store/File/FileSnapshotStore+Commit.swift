@@ -303,23 +303,13 @@ extension FileSnapshotStore {
         in directory: OpenDirectory, generator: inout SystemRandomNumberGenerator
     ) -> (name: String, path: String, file: OpenFile)? {
         let spare = StoreLayout.spareName(processID: fileSystem.processID)
-        // Only a plain file is moved: a directory or a second name planted under the spare's name is
-        // left where it is (and checked again once opened, in case it is swapped meanwhile).
-        guard
-            let found = try? interruptible({ () throws(FileSystemError) in
-                try fileSystem.status(of: spare, in: directory.file)
-            }),
-            found.kind == .regular, found.linkCount == 1
-        else { return nil }
         let name = StoreLayout.temporaryName(processID: fileSystem.processID, token: generator.next())
         let path = directory.path + "/" + name
         let registry = PathSet.temporaryFilesBeingWritten
         registry.insert(path)
-        do {
-            try interruptible { () throws(FileSystemError) in
-                try fileSystem.renameExclusively(spare, to: name, in: directory.file)
-            }
-        } catch {
+        // Only a plain file is moved: a directory or a second name planted under the spare's name is
+        // left where it is (and checked again once opened, in case it is swapped meanwhile).
+        guard (try? renamePlainFile(spare, to: name, in: directory)) == true else {
             registry.remove(path)
             return nil
         }
