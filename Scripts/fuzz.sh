@@ -39,10 +39,13 @@ OPTIMIZATION=${FUZZ_OPTIMIZATION:--O}
 TIMEOUT=${FUZZ_TIMEOUT:-10}
 RSS_MB=${FUZZ_RSS_MB:-2048}
 JOBS=${FUZZ_JOBS:-1}
+# Each module compiles on every core (-j for the frontend jobs, -num-threads for code generation):
+# the modules mostly build one after another, and on two cores this halves the build.
+CORES=$(getconf _NPROCESSORS_ONLN 2>/dev/null || echo 2)
 # shellcheck disable=SC2054  # "fuzzer,address" is one swiftc argument, not two array elements
 # One package name for every module built here: the package-wide (`package`) declarations need it.
 FLAGS=(-sanitize=fuzzer,address -parse-as-library -swift-version 6 -package-name WidgetTimeline "$OPTIMIZATION"
-    -I "$MODULES")
+    -j"$CORES" -num-threads "$CORES" -I "$MODULES")
 # The Swift runtime's crash reporter waits on a sanitizer-instrumented process forever; libFuzzer
 # reports crashes itself.
 export SWIFT_BACKTRACE=enable=no
