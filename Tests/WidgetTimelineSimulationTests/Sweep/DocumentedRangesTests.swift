@@ -69,19 +69,17 @@ struct DocumentedRangesTests {
         "at the scenario's own settings: no more wrong minutes than any naive strategy on data only the app writes, nor than one spending no more budget on data the extension fetches",
         arguments: ShippedScenarios.names)
     func fewestWrongMinutesAtDefaults(name: String) throws {
-        try LoaderProbe.expectingTheSaveFix(in: name) {
-            let base = try ShippedScenarios.scenario(name).system
-            let all = try Self.metrics(name, model: base, strategies: Self.compared)
-            for (id, library) in try #require(all[StrategyName.library.rawValue]) {
-                let fetched = try Self.hasSource(name, widget: id)
-                for strategy in ShippedScenarios.naive {
-                    let naive = try #require(all[strategy.rawValue]?[id])
-                    if fetched, naive.budgetUsed > library.budgetUsed { continue }
-                    #expect(
-                        library.wrongValueMinutes <= naive.wrongValueMinutes,
-                        "\(name), \(id): \(library.wrongValueMinutes) wrong minutes, \(strategy.rawValue) \(naive.wrongValueMinutes) on \(naive.budgetUsed) charged runs to the library's \(library.budgetUsed)"
-                    )
-                }
+        let base = try ShippedScenarios.scenario(name).system
+        let all = try Self.metrics(name, model: base, strategies: Self.compared)
+        for (id, library) in try #require(all[StrategyName.library.rawValue]) {
+            let fetched = try Self.hasSource(name, widget: id)
+            for strategy in ShippedScenarios.naive {
+                let naive = try #require(all[strategy.rawValue]?[id])
+                if fetched, naive.budgetUsed > library.budgetUsed { continue }
+                #expect(
+                    library.wrongValueMinutes <= naive.wrongValueMinutes,
+                    "\(name), \(id): \(library.wrongValueMinutes) wrong minutes, \(strategy.rawValue) \(naive.wrongValueMinutes) on \(naive.budgetUsed) charged runs to the library's \(library.budgetUsed)"
+                )
             }
         }
     }
@@ -90,10 +88,6 @@ struct DocumentedRangesTests {
         "across the documented ranges and five seeds: no more wrong minutes in all than any naive strategy spending no more budget",
         arguments: ShippedScenarios.names)
     func fewestWrongMinutesAcrossTheRanges(name: String) throws {
-        try LoaderProbe.expectingTheSaveFix(in: name) { try Self.fewestWrongMinutesAcrossTheRanges(of: name) }
-    }
-
-    static func fewestWrongMinutesAcrossTheRanges(of name: String) throws {
         let scenario = try ShippedScenarios.scenario(name)
         var wrong: [String: [String: Double]] = [:]
         var charged: [String: [String: Int]] = [:]
