@@ -200,24 +200,31 @@ struct GenericKindPropertyTests {
         return document
     }
 
+    /// Simulates `document` under `strategies` and expects, from the trace, no stale data shown as
+    /// fresh and no event shown early; a failure names the seed, the scenario and its text.
+    static func expectPromisesKept(
+        _ document: [String: Any], under strategies: [StrategyName], seed: UInt64, number: Int
+    ) throws {
+        let data = try JSONSerialization.data(withJSONObject: document, options: [.sortedKeys])
+        let context = "seed \(seed), scenario \(number): \(String(decoding: data, as: UTF8.self).prefix(900))"
+        let compiled = try Scenario.decode(data).compiled(kinds: [])
+        let report = Simulation(scenario: compiled, strategies: strategies).run(recordingTrace: true)
+        let widgets = try TraceMetrics.widgets(in: try TraceReport.render(report))
+        #expect(widgets.count == strategies.count, "\(context)")
+        for widget in widgets {
+            let metrics = try TraceMetrics(widget.object)
+            #expect(metrics.staleShownAsFreshMinutes == 0, "\(widget.strategy), \(context)")
+            #expect(metrics.earlyEventMinutes == 0, "\(widget.strategy), \(context)")
+        }
+    }
+
     @Test("200 random scenarios, seeded")
     func randomScenarios() throws {
         let seed = UInt64(ProcessInfo.processInfo.environment["WIDGET_TIMELINE_SEED"] ?? "") ?? 0x6E6E_72
         var generator = SplitMix64(seed: seed)
         for number in 0..<200 {
-            let document = Self.scenario(&generator, number: number)
-            let data = try JSONSerialization.data(withJSONObject: document, options: [.sortedKeys])
-            let compiled = try Scenario.decode(data).compiled(kinds: [])
-            let report = Simulation(scenario: compiled, strategies: [.library]).run(recordingTrace: true)
-            let widgets = try TraceMetrics.widgets(in: try TraceReport.render(report))
-            #expect(widgets.count == 1, "seed \(seed), scenario \(number)")
-            for widget in widgets {
-                let metrics = try TraceMetrics(widget.object)
-                let context =
-                    "seed \(seed), scenario \(number): \(String(decoding: data, as: UTF8.self).prefix(600))"
-                #expect(metrics.staleShownAsFreshMinutes == 0, "\(context)")
-                #expect(metrics.earlyEventMinutes == 0, "\(context)")
-            }
+            try Self.expectPromisesKept(
+                Self.scenario(&generator, number: number), under: [.library], seed: seed, number: number)
         }
     }
 
@@ -226,20 +233,9 @@ struct GenericKindPropertyTests {
         let seed = UInt64(ProcessInfo.processInfo.environment["WIDGET_TIMELINE_SEED"] ?? "") ?? 0x63_68_61
         var generator = SplitMix64(seed: seed)
         for number in 0..<100 {
-            let document = Self.channelScenario(&generator, number: number)
-            let data = try JSONSerialization.data(withJSONObject: document, options: [.sortedKeys])
-            let context =
-                "seed \(seed), scenario \(number): \(String(decoding: data, as: UTF8.self).prefix(900))"
-            let compiled = try Scenario.decode(data).compiled(kinds: [])
-            let report = Simulation(scenario: compiled, strategies: [.library, .libraryPush]).run(
-                recordingTrace: true)
-            let widgets = try TraceMetrics.widgets(in: try TraceReport.render(report))
-            #expect(widgets.count == 2, "\(context)")
-            for widget in widgets {
-                let metrics = try TraceMetrics(widget.object)
-                #expect(metrics.staleShownAsFreshMinutes == 0, "\(widget.strategy), \(context)")
-                #expect(metrics.earlyEventMinutes == 0, "\(widget.strategy), \(context)")
-            }
+            try Self.expectPromisesKept(
+                Self.channelScenario(&generator, number: number), under: [.library, .libraryPush], seed: seed,
+                number: number)
         }
     }
 }
