@@ -109,7 +109,7 @@ public struct FileDiagnosticLog: DiagnosticSink {
         var lines: [UInt8] = []
         for event in events {
             // An event that cannot be encoded is dropped; the others are still written.
-            guard let line = try? JSONCoding.sharedEncoder.encode(event) else { continue }
+            guard let line = event.logLine else { continue }
             lines += line
             lines.append(0x0A)
         }

@@ -47,6 +47,9 @@ public struct InMemorySnapshotStore: SnapshotStore {
         let contents = storage.contents
         let memoKey = DecodedRead.Kind(type: ObjectIdentifier(type), supportedSchema: supportedSchema)
         if let hit = contents.remembered(key, memoKey) as? SnapshotReadResult<Payload> { return hit }
+        if let committed = contents.committed(key, as: type), committed.schemaVersion <= supportedSchema {
+            return .found(committed, fallback: nil)
+        }
         let result = NewestRecordReader.read(
             key, legacyKey: legacyKeys.legacyKey(for: key), from: contents, as: type,
             supportedSchema: supportedSchema)
@@ -78,6 +81,17 @@ public struct InMemorySnapshotStore: SnapshotStore {
             revisions[current + 1] = record
             for old in revisions.keys.sorted(by: >).dropFirst(retained) { revisions[old] = nil }
             contents.records[draft.key] = revisions
+            contents.decoded[draft.key] = DecodedRead(
+                revision: current + 1,
+                committed: draft.readBack.map { payload in
+                    CommittedSnapshot(
+                        type: ObjectIdentifier(Payload.self),
+                        snapshot: Snapshot(
+                            schemaVersion: draft.schemaVersion, kind: draft.kind, key: draft.key,
+                            revision: current + 1, generatedAt: draft.generatedAt,
+                            observedAt: draft.observedAt,
+                            fingerprint: draft.fingerprint, payload: payload))
+                })
             if let legacyKey { contents.records[legacyKey] = nil }
             return CommitOutcome(revision: current + 1, migratedFrom: migratedFrom)
         }
@@ -120,12 +134,22 @@ extension InMemorySnapshotStore {
         var records: [SnapshotKey: [Int: [UInt8]]] = [:]
         /// Reads already decoded, per key, for its newest revision: a revision's bytes never change,
         /// so decoding them again would give the same result. Only clean reads of the newest
-        /// revision are kept; any other revision being newest makes the entry stale.
+        /// revision are kept, and the snapshot its commit made where that is what a read decodes;
+        /// any other revision being newest makes the entry stale.
         var decoded: [SnapshotKey: DecodedRead] = [:]
 
         func remembered(_ key: SnapshotKey, _ kind: DecodedRead.Kind) -> (any Sendable)? {
             guard let memo = decoded[key], memo.revision == records[key]?.keys.max() else { return nil }
             return memo.results[kind]
+        }
+
+        /// The newest revision of `key` as its commit made it, if it was committed as `type` with a
+        /// draft that knew what a reader decodes (``SnapshotDraft/readBack``).
+        func committed<Payload>(_ key: SnapshotKey, as type: Payload.Type) -> Snapshot<Payload>? {
+            guard let memo = decoded[key], memo.revision == records[key]?.keys.max(),
+                let committed = memo.committed, committed.type == ObjectIdentifier(type)
+            else { return nil }
+            return committed.snapshot as? Snapshot<Payload>
         }
 
         mutating func remember(
@@ -162,7 +186,16 @@ extension InMemorySnapshotStore {
         }
 
         var revision: Int
+        /// The snapshot the commit of ``revision`` made, which a read of its payload type returns
+        /// unless it supports an older schema: what decoding the record would give.
+        var committed: CommittedSnapshot? = nil
         var results: [Kind: any Sendable] = [:]
+    }
+
+    /// A snapshot a commit made, typed by its payload.
+    fileprivate struct CommittedSnapshot {
+        var type: ObjectIdentifier
+        var snapshot: any Sendable
     }
 
     /// The shared, mutable contents. Guarded by an in-memory mutex (`NSLock`), held only for the

@@ -14,12 +14,22 @@ import Foundation
 /// (where two instants in one millisecond were written, the value read back must encode to the same
 /// JSON instead).
 enum PayloadReadBack {
+    /// A payload's checked encoding.
+    struct Encoding<Payload> {
+        /// The payload as `JSONEncoder` writes it, read back exactly: what the envelope stores.
+        var value: JSONValue
+        /// What every reader decodes from the stored form, when the check decoded exactly that: no
+        /// instant finer than the millisecond was written (the check reads such an instant back as
+        /// the payload's own, a reader as the millisecond). `nil` otherwise.
+        var readBack: Payload?
+    }
+
     /// `payload` as `JSONEncoder` writes it (read back exactly), after checking it reads back.
     ///
     /// - Throws: ``SnapshotStoreError/encoding(_:)`` when the payload cannot be encoded, its stored
     ///   form does not decode as `Payload`, or decodes to another value.
     static func encode<Payload: Codable & Equatable>(_ payload: Payload) throws(SnapshotStoreError)
-        -> JSONValue
+        -> Encoding<Payload>
     {
         let instants = WrittenInstants()
         let encoded: JSONValue
@@ -50,7 +60,7 @@ enum PayloadReadBack {
                     + "equal after Unicode normalisation are written once, a URL relative to a base reads back "
                     + "absolute, 1.0 is written as 1 — so store it in a form that reads back")
         }
-        return encoded
+        return Encoding(value: encoded, readBack: instants.areWholeMilliseconds ? decoded : nil)
     }
 
     /// The package's encoder (``JSONCoding/encoder(timeZone:pretty:)``), also noting each instant
@@ -92,8 +102,12 @@ private final class WrittenInstants: @unchecked Sendable {
     /// `nil` for a text two different instants were written as.
     private var originals: [String: Date?] = [:]
 
+    /// Whether every instant written was a whole millisecond, so its text reads back as itself.
+    private var allWhole = true
+
     func note(_ date: Date, writtenAs text: String) {
         lock.withLock {
+            if allWhole, Instant.rounded(date) != date { allWhole = false }
             if let known = originals[text], known != date {
                 originals[text] = .some(nil)
             } else {
@@ -105,6 +119,10 @@ private final class WrittenInstants: @unchecked Sendable {
     func original(writtenAs text: String) -> Date? {
         lock.withLock { originals[text] ?? nil }
     }
+
+    /// Whether every instant written is the one its text reads back as: then the check decoded
+    /// exactly what a reader's decoder does.
+    var areWholeMilliseconds: Bool { lock.withLock { allWhole } }
 
     /// Whether two different instants were written as one text (within one millisecond): then the
     /// value read back is compared with the payload by what it encodes to.

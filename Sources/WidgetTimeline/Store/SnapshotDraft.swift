@@ -28,6 +28,10 @@ public struct SnapshotDraft<Payload: Codable & Sendable & Equatable>: Sendable, 
     public let payload: Payload
     /// The payload as `JSONEncoder` writes it, read back exactly: what the envelope stores.
     let encodedPayload: JSONValue
+    /// What every reader decodes from the stored payload, where the draft's check decoded exactly
+    /// that (``PayloadReadBack/Encoding/readBack``): the in-memory store's first read of the
+    /// revision, without decoding it again.
+    let readBack: Payload?
 
     /// A draft with a fingerprint of your own.
     ///
@@ -48,7 +52,7 @@ public struct SnapshotDraft<Payload: Codable & Sendable & Equatable>: Sendable, 
         self.init(
             kind: kind, key: key, schemaVersion: schemaVersion, generatedAt: generatedAt,
             observedAt: observedAt, fingerprint: fingerprint, payload: payload,
-            encodedPayload: try Self.encode(payload))
+            encoding: try Self.encode(payload))
     }
 
     /// A draft whose fingerprint is the payload's own: the SHA-256 of its canonical JSON.
@@ -66,8 +70,8 @@ public struct SnapshotDraft<Payload: Codable & Sendable & Equatable>: Sendable, 
         let encoded = try Self.encode(payload)
         self.init(
             kind: kind, key: key, schemaVersion: schemaVersion, generatedAt: generatedAt,
-            observedAt: observedAt, fingerprint: ContentFingerprint(of: encoded), payload: payload,
-            encodedPayload: encoded)
+            observedAt: observedAt, fingerprint: ContentFingerprint(of: encoded.value), payload: payload,
+            encoding: encoded)
     }
 
     /// A draft of `kind`'s payload: its schema version, its default key unless `key` is given, and
@@ -93,17 +97,17 @@ public struct SnapshotDraft<Payload: Codable & Sendable & Equatable>: Sendable, 
                 throw .encoding(describing: error)
             }
         } else {
-            fingerprint = ContentFingerprint(of: encoded)
+            fingerprint = ContentFingerprint(of: encoded.value)
         }
         self.init(
             kind: kind.kind, key: key ?? kind.defaultKey, schemaVersion: kind.schemaVersion,
             generatedAt: generatedAt, observedAt: observedAt, fingerprint: fingerprint, payload: payload,
-            encodedPayload: encoded)
+            encoding: encoded)
     }
 
     private init(
         kind: String, key: SnapshotKey, schemaVersion: Int, generatedAt: Date, observedAt: Date?,
-        fingerprint: ContentFingerprint, payload: Payload, encodedPayload: JSONValue
+        fingerprint: ContentFingerprint, payload: Payload, encoding: PayloadReadBack.Encoding<Payload>
     ) {
         self.kind = kind
         self.key = key
@@ -112,7 +116,8 @@ public struct SnapshotDraft<Payload: Codable & Sendable & Equatable>: Sendable, 
         self.observedAt = observedAt.map(Self.asStored)
         self.fingerprint = fingerprint
         self.payload = payload
-        self.encodedPayload = encodedPayload
+        encodedPayload = encoding.value
+        readBack = encoding.readBack
     }
 
     /// An instant as the record stores it and every reader reads it: rounded to the millisecond, so
@@ -133,7 +138,9 @@ public struct SnapshotDraft<Payload: Codable & Sendable & Equatable>: Sendable, 
     }
 
     /// The payload's encoding, refused unless it reads back as the payload (``PayloadReadBack``).
-    private static func encode(_ payload: Payload) throws(SnapshotStoreError) -> JSONValue {
+    private static func encode(_ payload: Payload) throws(SnapshotStoreError)
+        -> PayloadReadBack.Encoding<Payload>
+    {
         try PayloadReadBack.encode(payload)
     }
 

@@ -203,7 +203,56 @@ struct PayloadRoundTripTests {
             let revision = try store.commit(draft).revision
             let read = store.read(key, as: JSONValue.self, supportedSchema: 1)
             #expect(read.snapshot == draft.snapshot(revision: revision), "seed \(seed), payload \(index)")
+            #expect(
+                Self.decodingTheRecord(
+                    key, revision: revision, as: JSONValue.self, supportedSchema: 1, in: store) == read,
+                "seed \(seed), payload \(index)")
         }
+    }
+
+    @Test("through InMemorySnapshotStore: the first read after a commit is what decoding its record gives")
+    func inMemoryFirstRead() throws {
+        let key = try SnapshotKey(validating: "first-read")
+        var cases = Self.values
+        // Instants finer than the millisecond: the draft's check reads them back as themselves, a
+        // reader as the millisecond — the commit cannot hand its check's value to the first read.
+        for offset in [0.000_4, 0.000_6, -0.000_1] {
+            var value = Self.values[0].1
+            value.when = Date(timeIntervalSince1970: 1_796_000_123 + offset)
+            cases.append(("an instant \(offset) s past a second", value))
+        }
+        let store = InMemorySnapshotStore()
+        for (name, value) in cases {
+            for observedAt in [nil, Self.generatedAt.addingTimeInterval(-0.000_7)] {
+                let draft = try SnapshotDraft(
+                    kind: "échø", key: key, schemaVersion: 2,
+                    generatedAt: Self.generatedAt.addingTimeInterval(0.000_3),
+                    observedAt: observedAt, payload: value)
+                let revision = try store.commit(draft).revision
+                let first = store.read(key, as: EveryKindOfValue.self, supportedSchema: 2)
+                let decoded = Self.decodingTheRecord(
+                    key, revision: revision, as: EveryKindOfValue.self, supportedSchema: 2, in: store)
+                #expect(first == decoded, "\(name)")
+                #expect(
+                    (first.snapshot?.payload == value) == (Instant.rounded(value.when) == value.when),
+                    "\(name)")
+                // A reader of an older schema is told so, as by the record.
+                try store.commit(draft)
+                #expect(
+                    store.read(key, as: EveryKindOfValue.self, supportedSchema: 1)
+                        == .incompatible(found: 2, supported: 1), "\(name)")
+            }
+        }
+    }
+
+    /// What a read of `key` gives when it decodes the record's bytes: the same bytes put back, which
+    /// forgets every read and commit the store remembered.
+    static func decodingTheRecord<Payload: Codable & Sendable & Equatable>(
+        _ key: SnapshotKey, revision: Int, as type: Payload.Type, supportedSchema: Int,
+        in store: InMemorySnapshotStore
+    ) -> SnapshotReadResult<Payload> {
+        store.setRecordBytes(store.recordBytes(of: key, revision: revision), of: key, revision: revision)
+        return store.read(key, as: type, supportedSchema: supportedSchema)
     }
 
     /// The fingerprints the independent reference computes for what `JSONEncoder` writes.

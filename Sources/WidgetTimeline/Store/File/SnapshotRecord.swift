@@ -44,7 +44,7 @@ public enum SnapshotRecord {
     /// - Throws: as a commit's draft and encoding do: ``SnapshotStoreError/encoding(_:)`` (a payload
     ///   that would not read back as itself among them) or ``SnapshotStoreError/tooLarge(bytes:limit:)``.
     public static func encode<Payload>(_ snapshot: Snapshot<Payload>) throws(SnapshotStoreError) -> [UInt8] {
-        let payload = try PayloadReadBack.encode(snapshot.payload)
+        let payload = try PayloadReadBack.encode(snapshot.payload).value
         return try record(
             envelope: canonicalEnvelope(
                 schemaVersion: snapshot.schemaVersion, kind: snapshot.kind, key: snapshot.key,

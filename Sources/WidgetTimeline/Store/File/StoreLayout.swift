@@ -60,14 +60,31 @@ struct StoreLayout: Sendable, Hashable {
 
     /// The revision a record file name stands for, or `nil` if the name is not exactly one that
     /// ``fileName(revision:)`` produces (so two names never mean the same revision).
+    ///
+    /// Read byte by byte: every listing parses each name in the directory, and `String`'s
+    /// Unicode-aware suffix and slicing made that a few thousand instructions a name.
     static func revision(fromFileName name: String) -> Int? {
-        guard name.hasSuffix(recordExtension) else { return nil }
-        let digits = name.dropLast(recordExtension.count)
-        guard digits.count >= revisionDigits, digits.utf8.allSatisfy({ (0x30...0x39).contains($0) }),
-            let revision = Int(digits), revision >= 1, fileName(revision: revision) == name
-        else { return nil }
-        return revision
+        var name = name
+        return name.withUTF8 { bytes -> Int? in
+            let digitCount = bytes.count - recordExtensionBytes.count
+            guard digitCount >= revisionDigits,
+                bytes[digitCount...].elementsEqual(recordExtensionBytes),
+                // Zeros only as padding: exactly ten digits, or more with a first one that is not 0.
+                digitCount == revisionDigits || bytes[0] != UInt8(ascii: "0")
+            else { return nil }
+            var revision = 0
+            for byte in bytes[..<digitCount] {
+                guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) else { return nil }
+                let (tens, overflowed) = revision.multipliedReportingOverflow(by: 10)
+                let (sum, overflowedAgain) = tens.addingReportingOverflow(Int(byte - UInt8(ascii: "0")))
+                guard !overflowed, !overflowedAgain else { return nil }
+                revision = sum
+            }
+            return revision >= 1 ? revision : nil
+        }
     }
+
+    private static let recordExtensionBytes = Array(recordExtension.utf8)
 
     /// `.tmp-<pid>-<token>`: hidden from listings, and naming the process that writes it.
     static func temporaryName(processID: Int32, token: UInt64) -> String {
