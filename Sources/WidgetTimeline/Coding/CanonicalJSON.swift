@@ -61,6 +61,29 @@ public enum CanonicalJSON {
         }
     }
 
+    /// The canonical bytes of an object whose member names are given in canonical order already,
+    /// leaving out members whose value is `nil`: for the objects whose names are fixed (a record's
+    /// envelope, a log line), without a dictionary to build and sort on every write.
+    static func encode(sortedMembers members: KeyValuePairs<String, JSONValue?>, wholeNumbersInFull: Bool)
+        -> [UInt8]
+    {
+        assert(
+            zip(members, members.dropFirst()).allSatisfy {
+                $0.key.utf16.lexicographicallyPrecedes($1.key.utf16)
+            },
+            "members out of canonical order")
+        var output: [UInt8] = [UInt8(ascii: "{")]
+        for (name, value) in members {
+            guard let value else { continue }
+            if output.count > 1 { output.append(UInt8(ascii: ",")) }
+            writeString(name, into: &output)
+            output.append(UInt8(ascii: ":"))
+            write(value, into: &output, wholeNumbersInFull: wholeNumbersInFull)
+        }
+        output.append(UInt8(ascii: "}"))
+        return output
+    }
+
     /// Whether every character of `text` is ASCII.
     static func isASCII(_ text: String) -> Bool {
         var text = text

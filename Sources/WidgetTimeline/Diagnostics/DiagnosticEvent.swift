@@ -97,26 +97,24 @@ public struct DiagnosticEvent: Sendable, Hashable, Codable {
     /// fast disk (`docs/performance.md`). `nil` when ``at`` has no text a reader can read back.
     var logLine: [UInt8]? {
         guard let time = try? Instant.encodedText(at, in: nil, at: [AnyCodingKey("at")]) else { return nil }
-        var members: [String: JSONValue] = [
-            "at": .string(time), "side": .string(side.rawValue), "stage": .string(stage.rawValue),
-        ]
-        func add(_ name: String, _ text: String?) {
-            if let text { members[name] = .string(text) }
-        }
-        func add(_ name: String, _ number: Int?) {
-            if let number { members[name] = .integer(Int64(number)) }
-        }
-        add("key", key)
-        add("kind", kind)
-        add("revision", revision)
-        add("schemaVersion", schemaVersion)
-        add("ageSeconds", ageSeconds)
-        add("freshness", freshness?.rawValue)
-        add("entryCount", entryCount)
-        add("policy", policy)
-        add("reason", reason)
-        add("reloadsInDay", reloadsInDay)
-        return CanonicalJSON.encode(.object(members), wholeNumbersInFull: true)
+        func number(_ value: Int?) -> JSONValue? { value.map { .integer(Int64($0)) } }
+        func text(_ value: String?) -> JSONValue? { value.map(JSONValue.string) }
+        return CanonicalJSON.encode(
+            sortedMembers: [
+                "ageSeconds": number(ageSeconds),
+                "at": .string(time),
+                "entryCount": number(entryCount),
+                "freshness": text(freshness?.rawValue),
+                "key": text(key),
+                "kind": text(kind),
+                "policy": text(policy),
+                "reason": text(reason),
+                "reloadsInDay": number(reloadsInDay),
+                "revision": number(revision),
+                "schemaVersion": number(schemaVersion),
+                "side": .string(side.rawValue),
+                "stage": .string(stage.rawValue),
+            ], wholeNumbersInFull: true)
     }
 
     /// One line of text: `2026-11-29T09:00:00Z host snapshot_commit key=task-count revision=18`.

@@ -198,9 +198,19 @@ struct PayloadRoundTripTests {
         let key = try SnapshotKey(validating: "generated")
         for (index, (payload, fingerprint)) in zip(payloads, expected).enumerated() {
             let draft = try SnapshotDraft(
-                kind: "echo", key: key, generatedAt: Self.generatedAt, payload: payload)
+                kind: "echo", key: key, generatedAt: Self.generatedAt,
+                observedAt: index.isMultiple(of: 2)
+                    ? nil : Self.generatedAt.addingTimeInterval(-Double(index)),
+                payload: payload)
             #expect(draft.fingerprint.rawValue == fingerprint, "seed \(seed), payload \(index): \(payload)")
             let revision = try store.commit(draft).revision
+            // The stored envelope is the canonical form of what `JSONEncoder` writes for the snapshot.
+            let envelope = CanonicalJSON.encode(
+                try JSONValue(encoding: draft.snapshot(revision: revision)), wholeNumbersInFull: true)
+            #expect(
+                store.recordBytes(of: key, revision: revision)
+                    == (try SnapshotRecord.record(envelope: envelope)),
+                "seed \(seed), payload \(index)")
             let read = store.read(key, as: JSONValue.self, supportedSchema: 1)
             #expect(read.snapshot == draft.snapshot(revision: revision), "seed \(seed), payload \(index)")
             #expect(

@@ -71,20 +71,12 @@ public enum SnapshotRecord {
         schemaVersion: Int, kind: String, key: SnapshotKey, revision: Int, generatedAt: Date,
         observedAt: Date?, fingerprint: ContentFingerprint, payload: JSONValue
     ) throws(SnapshotStoreError) -> [UInt8] {
-        var members: [String: JSONValue] = [
-            "schemaVersion": .integer(Int64(schemaVersion)),
-            "kind": .string(kind),
-            "key": .string(key.rawValue),
-            "revision": .integer(Int64(revision)),
-            "fingerprint": .string(fingerprint.rawValue),
-            "payload": payload,
-        ]
+        let generated: String
+        let observed: String?
         do throws(EncodingError) {
-            members["generatedAt"] = .string(
-                try Instant.encodedText(generatedAt, in: nil, at: [AnyCodingKey("generatedAt")]))
-            if let observedAt {
-                members["observedAt"] = .string(
-                    try Instant.encodedText(observedAt, in: nil, at: [AnyCodingKey("observedAt")]))
+            generated = try Instant.encodedText(generatedAt, in: nil, at: [AnyCodingKey("generatedAt")])
+            observed = try observedAt.map { (instant) throws(EncodingError) in
+                try Instant.encodedText(instant, in: nil, at: [AnyCodingKey("observedAt")])
             }
         } catch {
             throw .encoding(describing: error)
@@ -95,7 +87,17 @@ public enum SnapshotRecord {
                     + "(a Double reads it as \(JSONNumber(number.doubleValue)?.canonicalText ?? "?"), "
                     + "and a Decimal holds at most 38 digits with exponents from -128 to 127)")
         }
-        let envelope = CanonicalJSON.encode(.object(members), wholeNumbersInFull: true)
+        let envelope = CanonicalJSON.encode(
+            sortedMembers: [
+                "fingerprint": .string(fingerprint.rawValue),
+                "generatedAt": .string(generated),
+                "key": .string(key.rawValue),
+                "kind": .string(kind),
+                "observedAt": observed.map(JSONValue.string),
+                "payload": payload,
+                "revision": .integer(Int64(revision)),
+                "schemaVersion": .integer(Int64(schemaVersion)),
+            ], wholeNumbersInFull: true)
         do {
             try JSONParser.validate(envelope)
         } catch {
