@@ -92,9 +92,9 @@ public struct DiagnosticEvent: Sendable, Hashable, Codable {
     }
 
     /// The event as one line of the log: the canonical form (``CanonicalJSON``) of what
-    /// `JSONEncoder` writes for it with the package's conventions, without the encoder. A commit
-    /// logs two events, and encoding them through `JSONEncoder` cost a tenth of a commit's time on a
-    /// fast disk (`docs/performance.md`). `nil` when ``at`` has no text a reader can read back.
+    /// `JSONEncoder` writes for it with the package's conventions, without the encoder: a commit
+    /// logs two events, and the encoder was a large part of a commit's own work
+    /// (`docs/performance.md`). `nil` when ``at`` has no text a reader can read back.
     var logLine: [UInt8]? {
         guard let time = try? Instant.encodedText(at, in: nil, at: [AnyCodingKey("at")]) else { return nil }
         func number(_ value: Int?) -> JSONValue? { value.map { .integer(Int64($0)) } }

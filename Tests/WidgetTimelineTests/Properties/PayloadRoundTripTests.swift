@@ -246,6 +246,14 @@ struct PayloadRoundTripTests {
                 #expect(
                     (first.snapshot?.payload == value) == (Instant.rounded(value.when) == value.when),
                     "\(name)")
+                // A reader of another type decodes the record, as before.
+                let asJSON = store.read(key, as: JSONValue.self, supportedSchema: 2)
+                #expect(
+                    asJSON
+                        == Self.decodingTheRecord(
+                            key, revision: revision, as: JSONValue.self, supportedSchema: 2, in: store),
+                    "\(name)")
+                #expect(asJSON.snapshot?.revision == revision, "\(name)")
                 // A reader of an older schema is told so, as by the record.
                 try store.commit(draft)
                 #expect(

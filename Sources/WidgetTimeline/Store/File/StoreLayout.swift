@@ -62,7 +62,7 @@ struct StoreLayout: Sendable, Hashable {
     /// ``fileName(revision:)`` produces (so two names never mean the same revision).
     ///
     /// Read byte by byte: every listing parses each name in the directory, and `String`'s
-    /// Unicode-aware suffix and slicing made that a few thousand instructions a name.
+    /// Unicode-aware suffix and slicing cost more than the listing (`docs/performance.md`).
     static func revision(fromFileName name: String) -> Int? {
         var name = name
         return name.withUTF8 { bytes -> Int? in
