@@ -48,6 +48,42 @@ struct HelpTests {
         CLIHarness.expectGolden(viaHelp.standardOutput, "help-\(name).txt")
     }
 
+    @Test(
+        "-h and --help ask for help where an option or a positional stands, even among bad options",
+        arguments: [
+            ["store", "read", "--dir", "x", "-h"],
+            ["store", "read", "-h", "--dir", "x"],
+            ["store", "read", "--dir=x", "--help"],
+            ["store", "read", "--dir", "x", "--key", "k", "--no-such-option", "-h"],
+            ["store", "read", "--dir", "x", "--key", "--help"],
+            ["simulate", "scenario.json", "--devices", "2", "-h"],
+        ])
+    func helpWherever(arguments: [String]) {
+        let result = CLIHarness.run(arguments)
+        #expect(result.exitCode == .success)
+        let command = arguments.prefix(arguments[0] == "store" ? 2 : 1)
+        #expect(result.standardOutput == CLIHarness.run(["help"] + command).standardOutput)
+        #expect(result.standardError.isEmpty)
+    }
+
+    /// An option's value may start with a single `-`; `-h` there is a value like any other, so it
+    /// fails or succeeds exactly as `-x` does in its place.
+    @Test(
+        "-h as an option's value, or after --, is a value: it does as -x does there",
+        arguments: [
+            ["store", "read", "--dir", "x", "--key", "-h"],
+            ["store", "write", "--dir", "x", "--key", "k", "--widget", "-h"],
+            ["simulate", "--", "-h"],
+        ])
+    func helpAsValue(arguments: [String]) {
+        let asHelp = CLIHarness.run(arguments)
+        let asOther = CLIHarness.run(arguments.map { $0 == "-h" ? "-x" : $0 })
+        #expect(asHelp.exitCode != .success)
+        #expect(asHelp.exitCode == asOther.exitCode)
+        #expect(asHelp.standardOutput.isEmpty)
+        #expect(asHelp.standardError == asOther.standardError.replacingOccurrences(of: "-x", with: "-h"))
+    }
+
     @Test("every help page fits in 100 columns")
     func width() {
         for arguments in [["help"]] + Self.commandNames.map({ ["help", $0] }) {

@@ -62,8 +62,7 @@ public enum Invocation {
                 command: nil)
         }
         let rest = Array(arguments.dropFirst(wordCount))
-        let beforeSeparator = rest.prefix { $0 != "--" }
-        if beforeSeparator.contains("-h") || beforeSeparator.contains("--help") {
+        if ParsedArguments.asksForHelp(rest, spec: type.spec) {
             return .help(topic: type.spec.name)
         }
         let parsed = try ParsedArguments(rest, spec: type.spec)

@@ -83,6 +83,27 @@ public struct ParsedArguments: Sendable {
         }
     }
 
+    /// Whether `arguments` ask for the command's help: `-h` or `--help` where an option or a
+    /// positional stands, before `--`, even among options that would fail to parse.
+    ///
+    /// It walks the same grammar as ``init(_:spec:)``, so a word that parsing takes as an option's
+    /// value is a value here too: `--key -h` names a key `-h`, as `--key -x` names `-x`. `--help` is
+    /// never a value, because no value starts with `--`.
+    static func asksForHelp(_ arguments: [String], spec: CommandSpec) -> Bool {
+        var index = 0
+        while index < arguments.count {
+            let argument = arguments[index]
+            index += 1
+            if argument == "--" { return false }
+            if argument == "-h" || argument == "--help" { return true }
+            guard argument.hasPrefix("--"), !argument.contains("="),
+                let option = spec.option(named: String(argument.dropFirst(2))), option.takesValue
+            else { continue }
+            if index < arguments.count, !arguments[index].hasPrefix("--") { index += 1 }
+        }
+        return false
+    }
+
     /// The value of `--name`, if given.
     public func value(_ name: String) -> String? { values[name]?.last }
 
