@@ -18,6 +18,8 @@ enum PayloadReadBack {
     struct Encoding<Payload> {
         /// The payload as `JSONEncoder` writes it, read back exactly: what the envelope stores.
         var value: JSONValue
+        /// The bytes `JSONEncoder` wrote (``bytes(of:)``).
+        var bytes: Data
         /// What every reader decodes from the stored form, when the check decoded exactly that: no
         /// instant finer than the millisecond was written (the check reads such an instant back as
         /// the payload's own, a reader as the millisecond). `nil` otherwise.
@@ -32,9 +34,11 @@ enum PayloadReadBack {
         -> Encoding<Payload>
     {
         let instants = WrittenInstants()
+        let bytes: Data
         let encoded: JSONValue
         do {
-            encoded = try JSONParser.parse(encoder(recordingInto: instants).encode(payload))
+            bytes = try encoder(recordingInto: instants).encode(payload)
+            encoded = try JSONParser.parse(bytes)
         } catch let error as JSONSyntaxError {
             throw .encoding(
                 "JSONEncoder wrote text that is not JSON (\(error.message), column \(error.column)); "
@@ -60,7 +64,14 @@ enum PayloadReadBack {
                     + "equal after Unicode normalisation are written once, a URL relative to a base reads back "
                     + "absolute, 1.0 is written as 1 — so store it in a form that reads back")
         }
-        return Encoding(value: encoded, readBack: instants.areWholeMilliseconds ? decoded : nil)
+        return Encoding(value: encoded, bytes: bytes, readBack: instants.areWholeMilliseconds ? decoded : nil)
+    }
+
+    /// The bytes `JSONEncoder` writes for `payload`: two payloads with equal bytes store the same
+    /// payload, whatever their `==` says. The package's shared encoder, which writes instants as
+    /// ``encode(_:)``'s does (the same text, not noted).
+    static func bytes<Payload: Encodable>(of payload: Payload) throws -> Data {
+        try JSONCoding.sharedEncoder.encode(payload)
     }
 
     /// The package's encoder (``JSONCoding/encoder(timeZone:pretty:)``), also noting each instant

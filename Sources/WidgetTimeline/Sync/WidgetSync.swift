@@ -56,6 +56,9 @@ public final class WidgetSync: @unchecked Sendable {
         var dataObservedAt: Date
         /// The payload, to tell equal content apart from equal bytes (see `isSameContent`).
         var payload: any Sendable
+        /// The bytes `JSONEncoder` wrote for it, for this sync's own commits: the same bytes again
+        /// are the same content without a draft (see `unchangedSinceLastCommit`).
+        var payloadBytes: Data? = nil
     }
 
     /// - Parameters:
@@ -226,7 +229,7 @@ public final class WidgetSync: @unchecked Sendable {
         let committed = CommittedContent(
             revision: outcome.revision, kind: kind.kind, fingerprint: fingerprint,
             observedAt: observedAt.map(Instant.rounded), dataObservedAt: Instant.rounded(observedAt ?? now),
-            payload: payload)
+            payload: payload, payloadBytes: draft.encodedBytes)
         lock.withLock { lastCommits[key] = committed }
         // The commit's event and its reload requests are logged together, in one append.
         let reasons = [viaIntent ? "intent" : nil, outcome.isDurable ? nil : "not-durable"].compactMap { $0 }
@@ -266,17 +269,21 @@ public final class WidgetSync: @unchecked Sendable {
         return .unchanged(revision: revision)
     }
 
-    /// This sync's last commit of `key` when `payload` is the same content (see `isSameContent`),
+    /// This sync's last commit of `key` when `payload` encodes to the same bytes (and, where the
+    /// kind fingerprints content that depends on the observation, was observed at the same instant),
     /// that commit is still the newest revision and it need not be re-confirmed: the answer
-    /// `compare` would give, decided before
-    /// the payload is encoded. An observation the draft would refuse is never skipped here, so the
-    /// commit reports it.
+    /// `compare` would give, decided before a draft is made. Equal bytes, not `==`: an `==` that
+    /// sees less than the payload stores (one by identifier) must not keep a changed value from
+    /// being saved. An observation the draft would refuse is never skipped here, so the commit
+    /// reports it.
     private func unchangedSinceLastCommit<Kind: WidgetKind>(
         of key: SnapshotKey, payload: Kind.Payload, observedAt: Date?, kind: Kind, now: Date
     ) -> Int? {
         guard (try? SnapshotDraft<Kind.Payload>.checkObservation(observedAt, generatedAt: now)) != nil,
             let own = lock.withLock({ lastCommits[key] }), own.kind == kind.kind,
-            isSameContent(own, as: payload, observedAt: observedAt, kind: kind),
+            let bytes = own.payloadBytes, (try? PayloadReadBack.bytes(of: payload)) == bytes,
+            kind.fingerprintedContent(of: payload, observedAt: observedAt) == nil
+                || own.observedAt == observedAt.map(Instant.rounded),
             isKept(own, kind: kind, now: now), store.newestRevision(of: key) == own.revision
         else { return nil }
         return own.revision
@@ -354,16 +361,25 @@ public final class WidgetSync: @unchecked Sendable {
     /// whose JSON differs in order only. `JSONEncoder` writes a `Set`, and a dictionary whose keys
     /// are not strings or integers, in iteration order, which differs between equal values built
     /// differently and between processes (each seeds its hashing at random); the canonical form
-    /// keeps array order, as it must for arrays. The payloads' own `==` decides then, and, when the
-    /// kind fingerprints content that depends on the observation, the observations must match too.
+    /// keeps array order, as it must for arrays. So the payloads must be `==`, their fingerprinted
+    /// JSON must differ in the order of array elements alone (an `==` by identifier sees less than
+    /// is shown), and, when the kind fingerprints content that depends on the observation, the
+    /// observations must match too.
     private func isSameContent<Kind: WidgetKind>(
         _ stored: CommittedContent, as payload: Kind.Payload, observedAt: Date?, kind: Kind
     ) -> Bool {
         guard let storedPayload = stored.payload as? Kind.Payload, storedPayload == payload else {
             return false
         }
-        return kind.fingerprintedContent(of: payload, observedAt: observedAt) == nil
-            || stored.observedAt == observedAt.map(Instant.rounded)
+        let observed = observedAt.map(Instant.rounded)
+        let content = kind.fingerprintedContent(of: payload, observedAt: observedAt)
+        let shown: any Encodable = content ?? payload
+        let shownBefore: any Encodable =
+            kind.fingerprintedContent(of: storedPayload, observedAt: stored.observedAt) ?? storedPayload
+        guard content == nil || stored.observedAt == observed,
+            let new = try? JSONValue(encoding: shown), let old = try? JSONValue(encoding: shownBefore)
+        else { return false }
+        return new.withArraysInOneOrder == old.withArraysInOneOrder
     }
 
     private func record(
@@ -378,5 +394,25 @@ public final class WidgetSync: @unchecked Sendable {
             DiagnosticEvent(
                 at: now, side: coordinator.side, stage: stage, key: key, kind: kind, revision: revision,
                 reason: reason))
+    }
+}
+
+extension JSONValue {
+    /// This value with the elements of every array in one order, their canonical JSON's: values
+    /// whose JSON differs only in the order of array elements (a `Set`'s) become equal.
+    fileprivate var withArraysInOneOrder: JSONValue {
+        switch self {
+        case .array(let elements):
+            let ordered = elements.map { element in
+                let element = element.withArraysInOneOrder
+                return (text: CanonicalJSON.encode(element), element: element)
+            }
+            return .array(
+                ordered.sorted { $0.text.lexicographicallyPrecedes($1.text) }.map(\.element))
+        case .object(let members):
+            return .object(members.mapValues(\.withArraysInOneOrder))
+        case .null, .bool, .number, .string:
+            return self
+        }
     }
 }

@@ -39,9 +39,10 @@ struct CountedPayload: Codable, Sendable, Equatable {
 }
 
 /// An app that emits the same value again and again — every observation of a stream, every view
-/// appearance — pays for a directory listing, not for encoding and hashing the payload, while
-/// its last commit is still the newest revision; every other rule of an unchanged commit holds.
-@Suite("A repeat of the last commit is decided before the payload is encoded")
+/// appearance — pays for one encoding, to compare the bytes it would store, and a directory
+/// listing, not for a draft (hashing the payload and reading it back), while its last commit is
+/// still the newest revision; every other rule of an unchanged commit holds.
+@Suite("A repeat of the last commit is decided by its bytes, before a draft is made")
 struct RepeatedCommitTests {
     static let now = Date(timeIntervalSince1970: 1_796_000_000)
 
@@ -51,7 +52,7 @@ struct RepeatedCommitTests {
         WidgetSync(store: FileSnapshotStore(directory: directory), reloader: reloader, clock: clock)
     }
 
-    @Test("the same value again is unchanged without encoding it, and asks for no reload")
+    @Test("the same value again is unchanged after one encoding, and asks for no reload")
     func repeatIsNotEncoded() throws {
         try withTemporaryDirectory { directory throws in
             let counter = EncodeCounter()
@@ -71,7 +72,8 @@ struct RepeatedCommitTests {
                     try sync.commit(CountedPayload(value: 1, counter: counter), for: widget)
                         == .unchanged(revision: revision))
             }
-            #expect(counter.count == encodedByFirstCommit)
+            // One encoding a repeat, to compare its bytes; a draft would encode and read back.
+            #expect(counter.count == encodedByFirstCommit + 3)
             #expect(reloader.reloadedKinds == [widget.kind])
             guard
                 case .saved(let next, _, _) = try sync.commit(

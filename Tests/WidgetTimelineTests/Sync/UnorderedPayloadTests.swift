@@ -67,3 +67,88 @@ struct UnorderedPayloadTests {
         }
     }
 }
+
+/// A row whose `==` compares its identifier only, as types that are `Identifiable` often do.
+struct RowEqualByIdentifier: Codable, Sendable, Equatable {
+    var id: Int
+    var title: String
+    var tags: Set<String> = []
+
+    static func == (lhs: RowEqualByIdentifier, rhs: RowEqualByIdentifier) -> Bool { lhs.id == rhs.id }
+}
+
+/// A changed value is saved however little its `==` sees: what decides is what the record stores.
+@Suite("Payloads whose == sees less than they store")
+struct EqualityByIdentifierTests {
+    static let now = PayloadRoundTripTests.generatedAt
+
+    static func sync(_ directory: URL, _ reloader: RecordingReloader) -> WidgetSync {
+        WidgetSync(
+            store: FileSnapshotStore(directory: directory), reloader: reloader, clock: ManualClock(now: now),
+            debounce: .immediate)
+    }
+
+    @Test(
+        "a title changed under an == by identifier is saved and read back, by the sync that committed last and by another",
+        arguments: [false, true])
+    func changedTitleIsSaved(throughAnotherSync: Bool) throws {
+        let first = [RowEqualByIdentifier(id: 1, title: "Gate 4"), RowEqualByIdentifier(id: 2, title: "Bus")]
+        var renamed = first
+        renamed[0].title = "Gate 9"
+        #expect(renamed == first)
+        try withTemporaryDirectory { directory throws in
+            let widget = EchoWidget(preview: first)
+            let reloader = RecordingReloader()
+            let sync = Self.sync(directory, reloader)
+            guard case .saved(let revision, _, _) = try sync.commit(first, for: widget) else {
+                Issue.record("the first commit was not saved")
+                return
+            }
+            // Equal bytes are still unchanged, without a draft.
+            #expect(try sync.commit(first, for: widget) == .unchanged(revision: revision))
+            let committer = throughAnotherSync ? Self.sync(directory, reloader) : sync
+            guard case .saved(let next, _, _) = try committer.commit(renamed, for: widget) else {
+                Issue.record("the renamed row was skipped as unchanged")
+                return
+            }
+            #expect(next == revision + 1)
+            #expect(try committer.commit(renamed, for: widget) == .unchanged(revision: next))
+            let read = FileSnapshotStore.readOnly(directory: directory).read(widget.defaultKey, for: widget)
+            #expect(read.snapshot?.payload.map(\.title) == ["Gate 9", "Bus"])
+        }
+    }
+
+    @Test("rows equal by identifier whose sets differ in order only are unchanged content")
+    func reorderedSetIsUnchanged() throws {
+        // Equal sets of another table size, whose members come out in another order.
+        let tags = Set(UnorderedPayloadTests.tags)
+        let encoder = JSONCoding.encoder()
+        let reordered = try [64, 256, 1024, 4096].lazy.map { capacity in
+            var set = Set<String>(minimumCapacity: capacity)
+            for tag in UnorderedPayloadTests.tags.reversed() { set.insert(tag) }
+            return set
+        }.first { try encoder.encode($0) != encoder.encode(tags) }
+        let other = try #require(reordered, "no equal set encoded in another order")
+        let first = [RowEqualByIdentifier(id: 1, title: "Gate 4", tags: tags)]
+        let second = [RowEqualByIdentifier(id: 1, title: "Gate 4", tags: other)]
+        try withTemporaryDirectory { directory throws in
+            let widget = EchoWidget(preview: first)
+            let reloader = RecordingReloader()
+            guard
+                case .saved(let revision, _, _) = try Self.sync(directory, reloader).commit(
+                    first, for: widget)
+            else {
+                Issue.record("the first commit was not saved")
+                return
+            }
+            #expect(
+                try Self.sync(directory, reloader).commit(second, for: widget)
+                    == .unchanged(revision: revision))
+            var renamed = second
+            renamed[0].title = "Gate 9"
+            #expect(
+                try Self.sync(directory, reloader).commit(renamed, for: widget)
+                    != .unchanged(revision: revision))
+        }
+    }
+}
