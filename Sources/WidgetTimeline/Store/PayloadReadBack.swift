@@ -18,7 +18,7 @@ enum PayloadReadBack {
     struct Encoding<Payload> {
         /// The payload as `JSONEncoder` writes it, read back exactly: what the envelope stores.
         var value: JSONValue
-        /// The bytes `JSONEncoder` wrote (``bytes(of:)``).
+        /// The bytes `JSONEncoder` wrote: what ``bytes(of:)`` gives for the same payload.
         var bytes: Data
         /// What every reader decodes from the stored form, when the check decoded exactly that: no
         /// instant finer than the millisecond was written (the check reads such an instant back as

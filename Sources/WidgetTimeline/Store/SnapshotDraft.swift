@@ -28,7 +28,7 @@ public struct SnapshotDraft<Payload: Codable & Sendable & Equatable>: Sendable, 
     public let payload: Payload
     /// The payload as `JSONEncoder` writes it, read back exactly: what the envelope stores.
     let encodedPayload: JSONValue
-    /// The bytes `JSONEncoder` wrote for the payload (``PayloadReadBack/bytes(of:)``).
+    /// The bytes `JSONEncoder` wrote for the payload: what ``PayloadReadBack/bytes(of:)`` gives.
     let encodedBytes: Data
     /// What every reader decodes from the stored payload, where the draft's check decoded exactly
     /// that (``PayloadReadBack/Encoding/readBack``): the in-memory store's first read of the

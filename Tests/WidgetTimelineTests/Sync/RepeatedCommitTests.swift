@@ -86,6 +86,34 @@ struct RepeatedCommitTests {
         }
     }
 
+    /// Instants, one finer than a millisecond, beside a counted value: their text is the same from
+    /// the draft's encoder and the repeat's, so a repeat still costs one encoding, not a draft's.
+    struct DatedPayload: Codable, Sendable, Equatable {
+        var instants: [Date]
+        var counted: CountedPayload
+    }
+
+    @Test("a repeat holding instants is decided by its bytes too: the draft's and the repeat's agree")
+    func repeatWithInstants() throws {
+        try withTemporaryDirectory { directory throws in
+            let counter = EncodeCounter()
+            let payload = DatedPayload(
+                instants: [
+                    Self.now, Self.now.addingTimeInterval(0.000_4), Date(timeIntervalSince1970: -1.5),
+                ],
+                counted: CountedPayload(value: 1, counter: counter))
+            let widget = EchoWidget(preview: payload)
+            let sync = Self.sync(in: directory, clock: ManualClock(now: Self.now))
+            guard case .saved(let revision, _, _) = try sync.commit(payload, for: widget) else {
+                Issue.record("the first commit was not saved")
+                return
+            }
+            let encodedByFirstCommit = counter.count
+            #expect(try sync.commit(payload, for: widget) == .unchanged(revision: revision))
+            #expect(counter.count == encodedByFirstCommit + 1, "a repeat made a draft")
+        }
+    }
+
     @Test("the same value with an observation from the future is refused, not skipped")
     func futureObservationIsRefused() throws {
         try withTemporaryDirectory { directory throws in
