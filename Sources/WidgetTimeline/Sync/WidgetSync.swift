@@ -272,15 +272,17 @@ public final class WidgetSync: @unchecked Sendable {
     /// This sync's last commit of `key` when `payload` encodes to the same bytes (and, where the
     /// kind fingerprints content that depends on the observation, was observed at the same instant),
     /// that commit is still the newest revision and it need not be re-confirmed: the answer
-    /// `compare` would give, decided before a draft is made. Equal bytes, not `==`: an `==` that
-    /// sees less than the payload stores (one by identifier) must not keep a changed value from
-    /// being saved. An observation the draft would refuse is never skipped here, so the commit
-    /// reports it.
+    /// `compare` would give, decided before a draft is made. Equal bytes, not `==` alone: an `==`
+    /// that sees less than the payload stores (one by identifier) must not keep a changed value
+    /// from being saved. `==` is asked first only because it is cheaper than encoding: a changed
+    /// value, the usual one, is then encoded once, by its draft. An observation the draft would
+    /// refuse is never skipped here, so the commit reports it.
     private func unchangedSinceLastCommit<Kind: WidgetKind>(
         of key: SnapshotKey, payload: Kind.Payload, observedAt: Date?, kind: Kind, now: Date
     ) -> Int? {
         guard (try? SnapshotDraft<Kind.Payload>.checkObservation(observedAt, generatedAt: now)) != nil,
             let own = lock.withLock({ lastCommits[key] }), own.kind == kind.kind,
+            let previous = own.payload as? Kind.Payload, previous == payload,
             let bytes = own.payloadBytes, (try? PayloadReadBack.bytes(of: payload)) == bytes,
             kind.fingerprintedContent(of: payload, observedAt: observedAt) == nil
                 || own.observedAt == observedAt.map(Instant.rounded),
