@@ -216,6 +216,34 @@ struct HostilePayloadTests {
                     timeZone: TimeZone(identifier: "Asia/Seoul"), year: 2026, month: 2, day: 30))),
         HostilePayload("ranges", Boxed(value: [0.5...1.5, -1...(-1)])),
         HostilePayload("nesting 511 deep, the most a payload may", HostilePayloadCheck.nested(511)),
+        HostilePayload(
+            "durations, to the nanosecond and Int64's largest",
+            Boxed(value: [Duration.seconds(3), .milliseconds(-1), .nanoseconds(Int64.max)])),
+        HostilePayload(
+            "a set of instants",
+            Boxed(value: Set([Date(timeIntervalSince1970: 1), Date(timeIntervalSince1970: 2)]))),
+        HostilePayload("nil among strings", Boxed(value: [String?.none, "a", nil])),
+        HostilePayload("a nested optional holding a value", Boxed(value: Int??.some(.some(1)))),
+        HostilePayload("nil as a dictionary's value", ["a": Int?.none, "b": 1]),
+        HostilePayload("Int8 keys", Boxed(value: [[Int8.min: 1, Int8.max: 2], [:]])),
+        HostilePayload("UInt.max as a key", [UInt.max: "m"]),
+        HostilePayload("text keys that read as numbers", ["1": 1, "01": 2, "1.0": 3, "-0": 4]),
+        HostilePayload("instant keys", Boxed(value: [Date(timeIntervalSince1970: 5): 1])),
+        HostilePayload("UUID keys", [UUID(uuidString: "E621E1F8-C36C-495A-93FC-0C247A3E6E5F")!: 1]),
+        HostilePayload(
+            "Int64.min and the first integer past 2^53 below zero",
+            Boxed(value: [Int64.min, -9_007_199_254_740_993])),
+        HostilePayload(
+            "Float's extremes", Boxed(value: [Float.greatestFiniteMagnitude, -.greatestFiniteMagnitude])),
+        HostilePayload("-0.0 at the top", -0.0),
+        HostilePayload(
+            "control characters, quotes, DEL and the line separators",
+            Boxed(value: "\u{1}\u{1F}\"\\/\u{7F}\u{2028}\u{2029}\r\n\t")),
+        HostilePayload("emoji joined by ZWJ", Boxed(value: "👩‍👩‍👧‍👦🏳️‍🌈")),
+        HostilePayload(
+            "a file URL with a space and a non-ASCII name", Boxed(value: URL(fileURLWithPath: "/tmp/a b/ü"))),
+        HostilePayload(
+            "a zone 12½ hours behind", Boxed(value: TimeZone(secondsFromGMT: -(12 * 3600 + 1800))!)),
     ]
 
     @Test("round-trips through both stores and the host's sync", arguments: Self.roundTrippingPayloads)
