@@ -1,4 +1,9 @@
-public import Foundation
+#if canImport(FoundationEssentials)
+    public import FoundationEssentials
+    import FoundationInternationalization
+#else
+    public import Foundation
+#endif
 
 /// The package's JSON encoders and decoders: instants as ISO-8601 text with an offset
 /// (see ``Instant``), members in sorted order so output is byte-stable.

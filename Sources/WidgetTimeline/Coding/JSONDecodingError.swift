@@ -1,4 +1,9 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+    import FoundationInternationalization
+#else
+    import Foundation
+#endif
 
 /// Why a JSON document could not be decoded, in words a person can act on: the JSON path of the
 /// problem (`$.entries[3].date`) and what was expected and found, or the line and column of a

@@ -1,4 +1,9 @@
-public import Foundation
+#if canImport(FoundationEssentials)
+    public import FoundationEssentials
+    import FoundationInternationalization
+#else
+    public import Foundation
+#endif
 
 /// A JSON number kept exactly: its decimal digits and where the decimal point goes, never rounded
 /// through a `Double`.

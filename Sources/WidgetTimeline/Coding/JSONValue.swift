@@ -1,4 +1,9 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+    import FoundationInternationalization
+#else
+    import Foundation
+#endif
 
 /// Any JSON document, held without a schema: for timelines whose state type is unknown (`lint`),
 /// for scenario payloads, and as the one form canonical bytes and fingerprints are made from.

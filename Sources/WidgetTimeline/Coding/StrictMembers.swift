@@ -1,4 +1,9 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+    import FoundationInternationalization
+#else
+    import Foundation
+#endif
 
 extension Decoder {
     /// The keyed container of an object in a hand-written file (a scenario, a push events file)

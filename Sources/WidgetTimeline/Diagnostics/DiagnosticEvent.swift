@@ -1,4 +1,9 @@
-public import Foundation
+#if canImport(FoundationEssentials)
+    public import FoundationEssentials
+    import FoundationInternationalization
+#else
+    public import Foundation
+#endif
 
 /// One step of the pipe from a host commit to a widget's screen, as logged.
 ///
@@ -160,7 +165,7 @@ public struct DiscardingDiagnosticSink: DiagnosticSink {
 @usableFromInline
 final class DiagnosticBatch: DiagnosticSink, @unchecked Sendable {
     // @unchecked: `events` is read and written under `lock`.
-    private let lock = NSLock()
+    private let lock = Lock()
     private var events: [DiagnosticEvent] = []
 
     init(_ first: DiagnosticEvent? = nil) {

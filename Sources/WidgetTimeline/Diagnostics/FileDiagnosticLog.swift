@@ -1,4 +1,9 @@
-public import Foundation
+#if canImport(FoundationEssentials)
+    public import FoundationEssentials
+    import FoundationInternationalization
+#else
+    public import Foundation
+#endif
 
 #if canImport(Darwin)
     import Darwin
@@ -605,7 +610,7 @@ public struct DiagnosticLogNote: Sendable, Hashable, CustomStringConvertible {
         if bytes < 1024 { return "\(bytes) bytes" }
         let (value, unit) =
             bytes < 1 << 20 ? (Double(bytes) / 1024, "KiB") : (Double(bytes) / 1_048_576, "MiB")
-        var text = String(format: "%.1f", value)
+        var text = String(cFormat: "%.1f", value)
         if text.hasSuffix(".0") { text.removeLast(2) }
         return "\(text) \(unit)"
     }

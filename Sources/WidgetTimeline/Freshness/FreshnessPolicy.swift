@@ -1,4 +1,9 @@
-public import Foundation
+#if canImport(FoundationEssentials)
+    public import FoundationEssentials
+    import FoundationInternationalization
+#else
+    public import Foundation
+#endif
 
 /// A domain's tolerance for old data: when a value turns stale, when it expires, whether an expired
 /// value may still be shown, and when a snapshot is old enough to want a new one.

@@ -1,7 +1,18 @@
-public import Foundation
+#if canImport(FoundationEssentials)
+    public import FoundationEssentials
+    import FoundationInternationalization
+#else
+    public import Foundation
+#endif
+#if canImport(Darwin)
+    import Darwin
+#elseif canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#endif
 
-/// The extension's side of the pipe: cache first, then the source, then honest fallbacks
-///.
+/// The extension's side of the pipe: cache first, then the source, then honest fallbacks.
 ///
 /// | Stored snapshot | Source | Result |
 /// |---|---|---|
@@ -30,7 +41,7 @@ public final class EntryLoader<Kind: WidgetKind>: @unchecked Sendable {
     private let sleeper: any Clock<Duration>
     let log: any DiagnosticSink
 
-    private let lock = NSLock()
+    private let lock = Lock()
     private var failures: [SnapshotKey: Int] = [:]
 
     /// - Parameters:
@@ -371,7 +382,7 @@ public final class EntryLoader<Kind: WidgetKind>: @unchecked Sendable {
 /// racers when it has one.
 private final class FirstResult<Value: Sendable>: @unchecked Sendable {
     // @unchecked: every stored property is read and written under `lock`.
-    private let lock = NSLock()
+    private let lock = Lock()
     private var continuation: CheckedContinuation<Value, Never>?
     private var pending: Value?
     private var isFinished = false

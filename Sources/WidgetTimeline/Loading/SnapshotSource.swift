@@ -1,4 +1,9 @@
-public import Foundation
+#if canImport(FoundationEssentials)
+    public import FoundationEssentials
+    import FoundationInternationalization
+#else
+    public import Foundation
+#endif
 
 /// Where the extension can fetch fresh display data when its snapshot is old or missing: the app's
 /// API, called from the widget extension.

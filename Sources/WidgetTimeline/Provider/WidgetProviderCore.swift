@@ -1,4 +1,9 @@
-public import Foundation
+#if canImport(FoundationEssentials)
+    public import FoundationEssentials
+    import FoundationInternationalization
+#else
+    public import Foundation
+#endif
 
 /// What a widget's timeline provider does, without WidgetKit: the adapter binds these three calls
 /// to `TimelineProvider` and adds nothing but the clock and the calendar.

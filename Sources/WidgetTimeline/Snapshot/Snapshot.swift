@@ -1,4 +1,9 @@
-public import Foundation
+#if canImport(FoundationEssentials)
+    public import FoundationEssentials
+    import FoundationInternationalization
+#else
+    public import Foundation
+#endif
 
 /// One committed record of a widget's display payload: the envelope the host writes and the
 /// extension reads. See `docs/store-format.md` for the on-disk form.

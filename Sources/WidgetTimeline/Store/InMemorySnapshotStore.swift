@@ -1,4 +1,9 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+    import FoundationInternationalization
+#else
+    import Foundation
+#endif
 
 /// A ``SnapshotStore`` in memory with the file store's semantics: records are encoded and
 /// validated exactly as on disk (so dates round to milliseconds, schemas are checked and payloads
@@ -198,10 +203,10 @@ extension InMemorySnapshotStore {
         var snapshot: any Sendable
     }
 
-    /// The shared, mutable contents. Guarded by an in-memory mutex (`NSLock`), held only for the
+    /// The shared, mutable contents. Guarded by an in-memory mutex (`Lock`), held only for the
     /// duration of one call.
     fileprivate final class Storage: @unchecked Sendable {
-        private let lock = NSLock()
+        private let lock = Lock()
         private var state = Contents()
 
         var contents: Contents {

@@ -1,4 +1,9 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+    import FoundationInternationalization
+#else
+    import Foundation
+#endif
 
 /// A payload's encoding for a draft, checked to read back as the payload: decoding the bytes a
 /// record would store, as the payload's own type, must give a value `==` to it.
@@ -109,7 +114,7 @@ enum PayloadReadBack {
 /// The instants one encoding wrote, by their text: the payload's own values, finer than the
 /// millisecond the text keeps.
 private final class WrittenInstants: @unchecked Sendable {
-    private let lock = NSLock()
+    private let lock = Lock()
     /// `nil` for a text two different instants were written as.
     private var originals: [String: Date?] = [:]
 

@@ -1,4 +1,9 @@
-public import Foundation
+#if canImport(FoundationEssentials)
+    public import FoundationEssentials
+    import FoundationInternationalization
+#else
+    public import Foundation
+#endif
 
 /// What the system has answered about which kinds are installed, and since when each kind has been
 /// missing, so that a reload is skipped only on a settled "not installed".

@@ -1,4 +1,9 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+    import FoundationInternationalization
+#else
+    import Foundation
+#endif
 
 /// One place for every reload an app asks of the system, across channels: widget timelines through
 /// `WidgetCenter` and controls through `ControlCenter`, each request keyed by ``ReloadTarget``
@@ -33,7 +38,7 @@ public final class ReloadCoordinator: @unchecked Sendable {
     /// The process the coordinator runs in: only the host reloads freely.
     public let side: DiagnosticEvent.Side
 
-    private let lock = NSLock()
+    private let lock = Lock()
     private var debouncer: ReloadDebouncer
     private var reloadLedger: ReloadLedger
 

@@ -1,4 +1,9 @@
-public import Foundation
+#if canImport(FoundationEssentials)
+    public import FoundationEssentials
+    import FoundationInternationalization
+#else
+    public import Foundation
+#endif
 
 /// Coalesces reload requests, keyed by channel and kind: saves happen at once, reloads wait until requests stop for
 /// a quiet period, at most a maximum delay after the first one, and go out at once on a flush.

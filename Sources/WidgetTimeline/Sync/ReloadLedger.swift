@@ -1,4 +1,9 @@
-public import Foundation
+#if canImport(FoundationEssentials)
+    public import FoundationEssentials
+    import FoundationInternationalization
+#else
+    public import Foundation
+#endif
 
 /// Counts, per kind over a rolling 24 hours, what each refresh channel spends — timeline reloads,
 /// control reloads and received pushes — and says when one nears its budget, before it is burned.

@@ -1,4 +1,9 @@
-public import Foundation
+#if canImport(FoundationEssentials)
+    public import FoundationEssentials
+    import FoundationInternationalization
+#else
+    public import Foundation
+#endif
 
 /// What a ``WidgetSync/commit(_:for:key:observedAt:reloading:)`` did.
 public enum SyncOutcome: Sendable, Hashable {

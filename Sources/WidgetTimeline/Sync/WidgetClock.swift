@@ -1,4 +1,9 @@
-public import Foundation
+#if canImport(FoundationEssentials)
+    public import FoundationEssentials
+    import FoundationInternationalization
+#else
+    public import Foundation
+#endif
 
 /// Where the current instant comes from. Passed in everywhere the package needs "now", so tests and
 /// the simulator run on virtual time; the WidgetKit adapter supplies the system clock.

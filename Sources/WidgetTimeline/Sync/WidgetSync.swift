@@ -1,4 +1,9 @@
-public import Foundation
+#if canImport(FoundationEssentials)
+    public import FoundationEssentials
+    import FoundationInternationalization
+#else
+    public import Foundation
+#endif
 
 /// The host app's side of the pipe: save the display payload first, then ask for a reload — only
 /// if the save succeeded, only for the kinds affected, and only if the content changed.
@@ -38,7 +43,7 @@ public final class WidgetSync: @unchecked Sendable {
     /// The share of a kind's stale threshold after which unchanged content is saved again.
     public let reconfirmationShare: Double?
 
-    private let lock = NSLock()
+    private let lock = Lock()
     /// This sync's last commit per key: while it is still the key's newest revision, deciding
     /// "unchanged" needs only a directory listing, not a read of the record (the newest revision
     /// number never goes down, so finding its own revision newest means nothing was committed since).

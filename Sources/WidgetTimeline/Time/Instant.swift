@@ -1,4 +1,9 @@
-public import Foundation
+#if canImport(FoundationEssentials)
+    public import FoundationEssentials
+    import FoundationInternationalization
+#else
+    public import Foundation
+#endif
 
 /// ISO-8601 / RFC 3339 text for instants: the one date format of every file this package reads or writes.
 ///

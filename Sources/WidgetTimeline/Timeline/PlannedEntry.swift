@@ -1,4 +1,9 @@
-public import Foundation
+#if canImport(FoundationEssentials)
+    public import FoundationEssentials
+    import FoundationInternationalization
+#else
+    public import Foundation
+#endif
 
 /// One screen the widget will show from ``date`` on: the date, what is shown, and how relevant it is.
 ///

@@ -1,4 +1,9 @@
-public import Foundation
+#if canImport(FoundationEssentials)
+    public import FoundationEssentials
+    import FoundationInternationalization
+#else
+    public import Foundation
+#endif
 
 /// Entries plus a reload policy: what WidgetKit's `Timeline` carries, in a platform-neutral value.
 ///

@@ -1,4 +1,9 @@
-public import Foundation
+#if canImport(FoundationEssentials)
+    public import FoundationEssentials
+    import FoundationInternationalization
+#else
+    public import Foundation
+#endif
 
 /// The planner's settings: how far ahead and how densely to plan, and how to retry.
 public struct PlanningOptions: Sendable, Hashable {

@@ -1,4 +1,16 @@
-public import Foundation
+#if canImport(FoundationEssentials)
+    public import FoundationEssentials
+    import FoundationInternationalization
+#else
+    public import Foundation
+#endif
+#if canImport(Darwin)
+    import Darwin
+#elseif canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#endif
 
 /// How long to wait before asking for a new timeline after failures in a row: exponential, capped,
 /// with deterministic jitter so a fleet of devices that failed together does not retry together.

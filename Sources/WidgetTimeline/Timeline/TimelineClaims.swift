@@ -1,4 +1,9 @@
-public import Foundation
+#if canImport(FoundationEssentials)
+    public import FoundationEssentials
+    import FoundationInternationalization
+#else
+    public import Foundation
+#endif
 
 /// The planner's claim rules for one snapshot (docs/planning.md, "Claims"): which state the
 /// widget may show at an instant, where an entry may go when the minimum spacing keeps it from

@@ -1,4 +1,9 @@
-public import Foundation
+#if canImport(FoundationEssentials)
+    public import FoundationEssentials
+    import FoundationInternationalization
+#else
+    public import Foundation
+#endif
 
 /// One change the planner made to keep a timeline within its invariants, reported so a
 /// widget author can see what was dropped and why.

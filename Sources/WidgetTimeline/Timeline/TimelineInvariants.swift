@@ -1,4 +1,9 @@
-public import Foundation
+#if canImport(FoundationEssentials)
+    public import FoundationEssentials
+    import FoundationInternationalization
+#else
+    public import Foundation
+#endif
 
 /// The rules every timeline must keep, both as a repair (``enforce(_:now:protecting:)``) and as a
 /// check (``violations(of:now:)``).

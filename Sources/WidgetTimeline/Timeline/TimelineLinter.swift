@@ -1,4 +1,9 @@
-public import Foundation
+#if canImport(FoundationEssentials)
+    public import FoundationEssentials
+    import FoundationInternationalization
+#else
+    public import Foundation
+#endif
 
 /// Checks a timeline against the invariants and the review questions of the seed notes:
 /// what WidgetKit will do with it, and where it will mislead a user if the refresh comes late.

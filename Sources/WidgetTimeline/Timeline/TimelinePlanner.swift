@@ -1,4 +1,9 @@
-public import Foundation
+#if canImport(FoundationEssentials)
+    public import FoundationEssentials
+    import FoundationInternationalization
+#else
+    public import Foundation
+#endif
 
 /// Turns what the extension knows into a timeline: a pure function of (load result, now, calendar,
 /// options) — no clock, no I/O, no global state; the same input always gives the same timeline.

@@ -1,4 +1,9 @@
-public import Foundation
+#if canImport(FoundationEssentials)
+    public import FoundationEssentials
+    import FoundationInternationalization
+#else
+    public import Foundation
+#endif
 
 /// A widget, described as data: what it shows at an instant and when that can change without new
 /// data. The ``TimelinePlanner`` is the one engine that turns such a description into timelines.

@@ -1,7 +1,13 @@
-import Foundation
 import WidgetTimeline
 import WidgetTimelineExamples
 import WidgetTimelineSimulation
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+    import FoundationInternationalization
+#else
+    import Foundation
+#endif
 
 /// `widget-timeline build`: plans a timeline from a snapshot envelope, as the extension would.
 struct BuildCommand: Command {

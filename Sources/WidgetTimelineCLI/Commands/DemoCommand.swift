@@ -1,6 +1,12 @@
-import Foundation
 import WidgetTimelineExamples
 import WidgetTimelineSimulation
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+    import FoundationInternationalization
+#else
+    import Foundation
+#endif
 
 /// `widget-timeline demo`: the main job. One simulated day of the example widgets under the
 /// default system model, every strategy side by side, and the HTML report written.

@@ -1,5 +1,11 @@
-import Foundation
 import WidgetTimeline
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+    import FoundationInternationalization
+#else
+    import Foundation
+#endif
 
 /// `widget-timeline diagnose`: reads the shared diagnostics log and names the first failing stage
 /// per key.
@@ -46,9 +52,9 @@ struct DiagnoseCommand: Command {
 
     func run(in context: CommandContext) throws(CommandFailure) -> ExitCode {
         let url = context.url(forPath: directory)
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory),
-            isDirectory.boolValue
+        var isDirectory = false
+        guard InputFile.exists(atPath: url.path, isDirectory: &isDirectory),
+            isDirectory
         else {
             throw CommandFailure(.noInput, "cannot read '\(directory)': no such directory")
         }

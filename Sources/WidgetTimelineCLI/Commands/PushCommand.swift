@@ -1,6 +1,12 @@
-import Foundation
 import WidgetTimeline
 import WidgetTimelinePush
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+    import FoundationInternationalization
+#else
+    import Foundation
+#endif
 
 /// `widget-timeline push`: the APNs requests the push planner would send for a file of backend
 /// events (``WidgetTimelinePush/PushEvents``), so a backend engineer sees them without a device.

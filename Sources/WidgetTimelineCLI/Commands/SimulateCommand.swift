@@ -1,7 +1,13 @@
-import Foundation
 import WidgetTimeline
 import WidgetTimelineExamples
 import WidgetTimelineSimulation
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+    import FoundationInternationalization
+#else
+    import Foundation
+#endif
 
 /// `widget-timeline simulate`: runs a scenario under the chosen strategies on the simulated system
 /// and prints the comparison; with `--devices`, runs a fleet and prints the backend load.
@@ -116,7 +122,7 @@ struct SimulateCommand: Command {
         }
         let name = String(parts[0])
         let values = parts[1].split(separator: ",", omittingEmptySubsequences: false).map {
-            $0.trimmingCharacters(in: .whitespaces)
+            String($0).trimmingSpaces()
         }
         let names = ["seed"] + SystemSetting.all.map(\.name)
         guard names.contains(name) else {

@@ -1,6 +1,12 @@
-import Foundation
 import WidgetTimeline
 import WidgetTimelineExamples
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+    import FoundationInternationalization
+#else
+    import Foundation
+#endif
 
 /// `widget-timeline store list`: every key with its newest revision, age and freshness.
 struct StoreListCommand: Command {

@@ -1,6 +1,12 @@
-import Foundation
 import WidgetTimeline
 import WidgetTimelineExamples
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+    import FoundationInternationalization
+#else
+    import Foundation
+#endif
 
 /// `widget-timeline store write`: commits a payload as a key's next revision, as the host app does.
 struct StoreWriteCommand: Command {

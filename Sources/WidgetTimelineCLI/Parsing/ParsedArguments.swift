@@ -1,5 +1,11 @@
-public import Foundation
 import WidgetTimeline
+
+#if canImport(FoundationEssentials)
+    public import FoundationEssentials
+    import FoundationInternationalization
+#else
+    public import Foundation
+#endif
 
 /// A command's arguments after parsing against its ``CommandSpec``: option values by name and the
 /// positionals, with typed accessors that turn a bad value into a usage error naming the option.

@@ -1,4 +1,9 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+    import FoundationInternationalization
+#else
+    import Foundation
+#endif
 
 #if canImport(Glibc)
     import Glibc
@@ -29,7 +34,7 @@ enum InputFile {
             } catch {
                 let reason =
                     (error as? POSIXError).map { String(cString: strerror($0.code.rawValue)) }
-                    ?? error.localizedDescription
+                    ?? String(describing: error)
                 throw CommandFailure(.ioError, "cannot read standard input: \(reason)")
             }
         } else {
@@ -104,30 +109,32 @@ enum InputFile {
         return data
     }
 
+    /// Whether something exists at `path` (following a symbolic link), and whether it is a
+    /// directory: `FileManager`'s question, whose flag's type differs between Foundation's builds.
+    static func exists(atPath path: String, isDirectory: inout Bool) -> Bool {
+        var status = stat()
+        guard stat(path, &status) == 0 else { return false }
+        isDirectory = status.st_mode & S_IFMT == S_IFDIR
+        return true
+    }
+
     /// A file error in the words of `strerror` ("no such file or directory"), when it has one.
     static func reason(_ error: any Error) -> String {
-        let nsError = error as NSError
-        if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError,
-            underlying.domain == NSPOSIXErrorDomain
-        {
-            return String(cString: strerror(Int32(underlying.code))).lowercased()
+        func words(_ code: Int32) -> String { String(cString: strerror(code)).lowercased() }
+        if let posix = error as? POSIXError { return words(posix.code.rawValue) }
+        guard let cocoa = error as? CocoaError else { return String(describing: error) }
+        if let posix = cocoa.userInfo["NSUnderlyingError"] as? POSIXError {
+            return words(posix.code.rawValue)
         }
-        if nsError.domain == NSPOSIXErrorDomain {
-            return String(cString: strerror(Int32(nsError.code))).lowercased()
+        // Some file errors come as Cocoa codes without the POSIX error under them ("The operation
+        // could not be completed. The file doesn't exist.").
+        switch cocoa.code {
+        case .fileNoSuchFile, .fileReadNoSuchFile: return words(ENOENT)
+        case .fileReadNoPermission, .fileWriteNoPermission: return words(EACCES)
+        case .fileWriteOutOfSpace: return words(ENOSPC)
+        case .fileWriteVolumeReadOnly: return words(EROFS)
+        default: return String(describing: cocoa)
         }
-        // Foundation on Linux reports some file errors as Cocoa codes without the POSIX error
-        // under them ("The operation could not be completed. The file doesn't exist.").
-        if nsError.domain == NSCocoaErrorDomain {
-            switch CocoaError.Code(rawValue: nsError.code) {
-            case .fileNoSuchFile, .fileReadNoSuchFile: return String(cString: strerror(ENOENT)).lowercased()
-            case .fileReadNoPermission, .fileWriteNoPermission:
-                return String(cString: strerror(EACCES)).lowercased()
-            case .fileWriteOutOfSpace: return String(cString: strerror(ENOSPC)).lowercased()
-            case .fileWriteVolumeReadOnly: return String(cString: strerror(EROFS)).lowercased()
-            default: break
-            }
-        }
-        return nsError.localizedDescription
     }
 }
 

@@ -1,5 +1,12 @@
-import Foundation
+import WidgetTimeline
 import WidgetTimelineSimulation
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+    import FoundationInternationalization
+#else
+    import Foundation
+#endif
 
 /// A long run's progress on one line of a terminal's standard error, redrawn in place:
 /// `12400/20000 device runs · 2950/s · 3s left`.
@@ -21,7 +28,7 @@ final class ProgressLine: @unchecked Sendable {
     private let unit: String
     private let output: any TextSink
     private let now: () -> Date
-    private let lock = NSLock()
+    private let lock = Lock()
     private let start: Date
     private var done = 0
     private var lastDrawn: Date?
@@ -71,7 +78,7 @@ final class ProgressLine: @unchecked Sendable {
     static func text(done: Int, total: Int, unit: String, elapsed: TimeInterval) -> String {
         let rate = Double(done) / max(elapsed, 0.001)
         let left = Double(total - done) / max(rate, 0.001)
-        let rateText = rate >= 10 ? String(Int(rate.rounded())) : String(format: "%.1f", rate)
+        let rateText = rate >= 10 ? String(Int(rate.rounded())) : String(cFormat: "%.1f", rate)
         return "\(done)/\(total) \(unit) · \(rateText)/s · \(DurationText(left.rounded())) left"
     }
 }

@@ -1,5 +1,11 @@
-import Foundation
 import WidgetTimeline
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+    import FoundationInternationalization
+#else
+    import Foundation
+#endif
 
 #if canImport(Glibc)
     import Glibc
@@ -13,8 +19,8 @@ enum StoreArguments {
     /// subdirectories, never the shared directory (exit 66 otherwise).
     static func directory(_ path: String, in context: CommandContext) throws(CommandFailure) -> URL {
         let url = context.url(forPath: path)
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) else {
+        var isDirectory = false
+        guard InputFile.exists(atPath: url.path, isDirectory: &isDirectory) else {
             // "Does not exist" only when it does not: a symbolic link loop or an unreadable parent
             // is named by the system's own reason.
             var status = stat()
@@ -24,7 +30,7 @@ enum StoreArguments {
             }
             throw CommandFailure(.noInput, "store directory '\(path)' does not exist")
         }
-        guard isDirectory.boolValue else {
+        guard isDirectory else {
             throw CommandFailure(.noInput, "store directory '\(path)' is not a directory")
         }
         return url

@@ -1,4 +1,17 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+    import FoundationInternationalization
+#else
+    import Foundation
+#endif
+
+#if canImport(Darwin)
+    import Darwin
+#elseif canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#endif
 
 /// Text from files and arguments, made safe to print: a control character in a payload, a key or
 /// an argument must not start a new line of an error, rewrite the table a person reads, or drive

@@ -1,5 +1,11 @@
-public import Foundation
 public import WidgetTimeline
+
+#if canImport(FoundationEssentials)
+    public import FoundationEssentials
+    import FoundationInternationalization
+#else
+    public import Foundation
+#endif
 
 /// "Is today a good day for this park?": congestion, weather, fine dust, key signals and
 /// the forecast. The forecast is data the server already sent, so its points are change points:

@@ -1,5 +1,11 @@
-public import Foundation
 public import WidgetTimeline
+
+#if canImport(FoundationEssentials)
+    public import FoundationEssentials
+    import FoundationInternationalization
+#else
+    public import Foundation
+#endif
 
 /// "Can I drive there now?": free spaces per lot of one park. Numbers that move every few
 /// minutes, so the data's own observation time decides what may be claimed, and an expired count

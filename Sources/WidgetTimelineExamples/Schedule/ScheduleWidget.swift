@@ -1,5 +1,11 @@
-public import Foundation
 public import WidgetTimeline
+
+#if canImport(FoundationEssentials)
+    public import FoundationEssentials
+    import FoundationInternationalization
+#else
+    public import Foundation
+#endif
 
 /// A dose or check-in schedule: the next item moves from upcoming to due at its time and
 /// to overdue an hour later, and today's count starts again at each day start.

@@ -1,5 +1,11 @@
-public import Foundation
 public import WidgetTimeline
+
+#if canImport(FoundationEssentials)
+    public import FoundationEssentials
+    import FoundationInternationalization
+#else
+    public import Foundation
+#endif
 
 /// An open-task count: one number and the revision it came from. Nothing about it changes
 /// with time except its freshness, so every future entry carries the same snapshot; 0 is shown as 0.

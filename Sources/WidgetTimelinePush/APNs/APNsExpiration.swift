@@ -1,4 +1,9 @@
-public import Foundation
+#if canImport(FoundationEssentials)
+    public import FoundationEssentials
+    import FoundationInternationalization
+#else
+    public import Foundation
+#endif
 
 /// An `apns-expiration` value: "a UNIX epoch expressed in seconds (UTC)" after which APNs stops
 /// trying, or 0, with which "APNs attempts to deliver the notification only once and doesn't store

@@ -1,4 +1,9 @@
-public import Foundation
+#if canImport(FoundationEssentials)
+    public import FoundationEssentials
+    import FoundationInternationalization
+#else
+    public import Foundation
+#endif
 
 /// One HTTP/2 request to APNs, as data: method, scheme, authority, path, headers and body bytes.
 ///

@@ -1,4 +1,9 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+    import FoundationInternationalization
+#else
+    import Foundation
+#endif
 
 /// Why a value for an APNs request was refused, naming it.
 public enum APNsRequestError: Error, Sendable, Hashable, CustomStringConvertible {

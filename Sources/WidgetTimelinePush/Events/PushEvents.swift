@@ -1,5 +1,11 @@
-public import Foundation
 import WidgetTimeline
+
+#if canImport(FoundationEssentials)
+    public import FoundationEssentials
+    import FoundationInternationalization
+#else
+    public import Foundation
+#endif
 
 /// A backend's push situation as one value: the app's bundle ID, the planner's window, budget and
 /// seed, the registrations its devices uploaded, and the changes its data went through.

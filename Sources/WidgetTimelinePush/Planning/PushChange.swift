@@ -1,5 +1,11 @@
-public import Foundation
 public import WidgetTimeline
+
+#if canImport(FoundationEssentials)
+    public import FoundationEssentials
+    import FoundationInternationalization
+#else
+    public import Foundation
+#endif
 
 /// A change on the server that may alter what widgets show: when it happened, which widgets it
 /// touches, and the fingerprint of what they would display after it.

@@ -1,5 +1,11 @@
-public import Foundation
 import WidgetTimeline
+
+#if canImport(FoundationEssentials)
+    public import FoundationEssentials
+    import FoundationInternationalization
+#else
+    public import Foundation
+#endif
 
 /// Why a change sent no push of its own to a destination.
 public enum PushDropReason: Sendable, Hashable, CustomStringConvertible {

@@ -1,5 +1,11 @@
-public import Foundation
 import WidgetTimeline
+
+#if canImport(FoundationEssentials)
+    public import FoundationEssentials
+    import FoundationInternationalization
+#else
+    public import Foundation
+#endif
 
 /// Decides which WidgetKit pushes to send for a stream of server changes: at most one per token per
 /// window, none that would change nothing on screen, every change to what is shown pushed within

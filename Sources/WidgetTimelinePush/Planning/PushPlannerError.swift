@@ -1,4 +1,9 @@
-public import Foundation
+#if canImport(FoundationEssentials)
+    public import FoundationEssentials
+    import FoundationInternationalization
+#else
+    public import Foundation
+#endif
 
 /// Why a ``PushPlanner`` could not be made, naming the value.
 public enum PushPlannerError: Error, Sendable, Hashable, CustomStringConvertible {

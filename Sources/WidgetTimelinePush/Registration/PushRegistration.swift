@@ -1,5 +1,11 @@
-public import Foundation
 public import WidgetTimeline
+
+#if canImport(FoundationEssentials)
+    public import FoundationEssentials
+    import FoundationInternationalization
+#else
+    public import Foundation
+#endif
 
 /// What the app uploads when WidgetKit hands it a push token: the token, the APNs environment it
 /// belongs to, and every widget it serves.

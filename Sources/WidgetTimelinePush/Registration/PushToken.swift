@@ -1,4 +1,9 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+    import FoundationInternationalization
+#else
+    import Foundation
+#endif
 
 /// A WidgetKit push token, held as the lowercase hexadecimal text APNs takes in a request's path.
 ///

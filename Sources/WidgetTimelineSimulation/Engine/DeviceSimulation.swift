@@ -1,5 +1,11 @@
-public import Foundation
 import WidgetTimeline
+
+#if canImport(FoundationEssentials)
+    public import FoundationEssentials
+    import FoundationInternationalization
+#else
+    public import Foundation
+#endif
 
 /// One simulated device running a compiled scenario under one strategy: a discrete-event engine
 /// with a virtual clock, an agenda ordered by `(time, sequence)`, and seeded draws. Same scenario,

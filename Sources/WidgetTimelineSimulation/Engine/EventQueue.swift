@@ -1,4 +1,9 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+    import FoundationInternationalization
+#else
+    import Foundation
+#endif
 
 /// The engine's agenda: events ordered by time, and events at the same time in the order they
 /// were scheduled, so a run is a pure function of its inputs: a binary heap on `(time, sequence)`.

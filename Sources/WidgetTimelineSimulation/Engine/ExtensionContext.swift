@@ -1,5 +1,11 @@
-public import Foundation
 import WidgetTimeline
+
+#if canImport(FoundationEssentials)
+    public import FoundationEssentials
+    import FoundationInternationalization
+#else
+    public import Foundation
+#endif
 
 /// What a widget extension's `getTimeline` sees in a simulation: the instant it was called, the
 /// user's calendar, the network source (if the widget has one), and a stopwatch.

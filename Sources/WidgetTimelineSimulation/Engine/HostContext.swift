@@ -1,4 +1,9 @@
-public import Foundation
+#if canImport(FoundationEssentials)
+    public import FoundationEssentials
+    import FoundationInternationalization
+#else
+    public import Foundation
+#endif
 
 /// What the host app's code sees in a simulation: the virtual clock, whether the app is in the
 /// foreground, and `WidgetCenter` and `ControlCenter` stand-ins that record reload requests for the

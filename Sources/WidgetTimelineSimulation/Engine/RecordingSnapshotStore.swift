@@ -1,5 +1,11 @@
-import Foundation
 import WidgetTimeline
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+    import FoundationInternationalization
+#else
+    import Foundation
+#endif
 
 /// A simulated widget's App Group store: the core's real ``InMemorySnapshotStore``, with a ledger
 /// of the payload each revision was committed with, so the metrics can tell which data a screen
@@ -20,7 +26,7 @@ final class RecordingSnapshotStore<Payload: Codable & Sendable & Equatable>: Sna
 
     let base: InMemorySnapshotStore
     // A simulated device runs on one thread; the lock keeps the ledger sound for `Sendable`.
-    private let lock = NSLock()
+    private let lock = Lock()
     /// Per key and revision, where its commit is in `payloads` and `observedTimes`: a dictionary of
     /// plain indices, because unspecialised code pays for every generic dictionary operation.
     private var ledger: [SnapshotKey: [Int: Int]] = [:]

@@ -1,5 +1,11 @@
-import Foundation
 import WidgetTimeline
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+    import FoundationInternationalization
+#else
+    import Foundation
+#endif
 
 /// One widget's App Group container in a simulation: the core's real ``InMemorySnapshotStore``
 /// (records encoded, validated and revisioned exactly as on disk), with the host's read-write

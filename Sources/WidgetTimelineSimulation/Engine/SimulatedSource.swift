@@ -1,5 +1,11 @@
-public import Foundation
 public import WidgetTimeline
+
+#if canImport(FoundationEssentials)
+    public import FoundationEssentials
+    import FoundationInternationalization
+#else
+    public import Foundation
+#endif
 
 /// A network source's answer: the value, when it was observed, and how long the request took.
 public struct FetchAnswer<Payload: Sendable & Equatable>: Sendable, Equatable {

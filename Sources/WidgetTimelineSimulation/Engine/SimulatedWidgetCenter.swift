@@ -1,5 +1,11 @@
-import Foundation
 public import WidgetTimeline
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+    import FoundationInternationalization
+#else
+    import Foundation
+#endif
 
 /// `WidgetCenter` in a simulation: the core's `WidgetReloader`, recording each request for the
 /// engine, which delivers it to the simulated scheduler after the app-reload latency (or, asked by

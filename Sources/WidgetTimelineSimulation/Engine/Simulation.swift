@@ -1,4 +1,12 @@
-import Foundation
+import Dispatch
+import WidgetTimeline
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+    import FoundationInternationalization
+#else
+    import Foundation
+#endif
 
 /// Runs one scenario under several strategies, each on its own simulated device with the same
 /// seed, and gathers the results side by side (the comparison `demo` and `simulate` print).
@@ -40,7 +48,7 @@ enum ParallelMap {
 /// every access.
 final class ResultBox<Value>: @unchecked Sendable {
     private var slots: [Value?]
-    private let lock = NSLock()
+    private let lock = Lock()
 
     init(count: Int) { slots = Array(repeating: nil, count: count) }
 

@@ -1,5 +1,11 @@
-import Foundation
 import WidgetTimeline
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+    import FoundationInternationalization
+#else
+    import Foundation
+#endif
 
 /// One widget on one simulated device under one strategy, with its kind erased for the engine.
 protocol WidgetRunning: AnyObject {

@@ -1,5 +1,11 @@
-public import Foundation
 import WidgetTimeline
+
+#if canImport(FoundationEssentials)
+    public import FoundationEssentials
+    import FoundationInternationalization
+#else
+    public import Foundation
+#endif
 
 /// Many independent devices running the same scenario, to see the load a refresh
 /// policy puts on the backend: requests per second over time, the mean, and the peaks.

@@ -1,5 +1,11 @@
-public import Foundation
 public import WidgetTimeline
+
+#if canImport(FoundationEssentials)
+    public import FoundationEssentials
+    import FoundationInternationalization
+#else
+    public import Foundation
+#endif
 
 /// A widget kind declared in a scenario's `kinds` rather than written in Swift: a value, a count or
 /// a schedule of items, with its freshness thresholds. It lets an app whose host is written in

@@ -1,5 +1,11 @@
-public import Foundation
 public import WidgetTimeline
+
+#if canImport(FoundationEssentials)
+    public import FoundationEssentials
+    import FoundationInternationalization
+#else
+    public import Foundation
+#endif
 
 /// A widget that shows one value exactly as the app wrote it — any JSON — for as long as its data
 /// allows: fresh until its `freshness` says stale, then marked stale, then expired or

@@ -1,5 +1,11 @@
-import Foundation
 import WidgetTimeline
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+    import FoundationInternationalization
+#else
+    import Foundation
+#endif
 
 /// Compares what a widget's screen showed with the truth, stretch by stretch (no minute sampling:
 /// both are piecewise constant, so the sums are exact to the millisecond).

@@ -1,5 +1,11 @@
-import Foundation
 public import WidgetTimeline
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+    import FoundationInternationalization
+#else
+    import Foundation
+#endif
 
 /// One widget's outcome under one strategy: its metrics and its trace.
 public struct WidgetResult: Sendable, Hashable, Codable {

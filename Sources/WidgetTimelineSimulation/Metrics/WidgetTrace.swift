@@ -1,5 +1,11 @@
-public import Foundation
 public import WidgetTimeline
+
+#if canImport(FoundationEssentials)
+    public import FoundationEssentials
+    import FoundationInternationalization
+#else
+    public import Foundation
+#endif
 
 /// What happened to one widget, instant by instant: what the screen showed, the truth it is
 /// measured against, and the system's and the extension's actions. The HTML report draws it, and

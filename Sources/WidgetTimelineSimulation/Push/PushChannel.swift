@@ -1,4 +1,9 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+    import FoundationInternationalization
+#else
+    import Foundation
+#endif
 
 /// The push channel of one simulated device, from the server to the widgets: the pushes the server
 /// sends, their flight, and the system's push budget.

@@ -1,6 +1,12 @@
-import Foundation
 import WidgetTimeline
 import WidgetTimelinePush
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+    import FoundationInternationalization
+#else
+    import Foundation
+#endif
 
 /// The app's server in a push strategy, for one device: its registration (the token WidgetKit gave
 /// the device and the widgets it serves, as the app uploads it) and the pushes the server sends it

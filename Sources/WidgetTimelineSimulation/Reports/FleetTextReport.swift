@@ -1,5 +1,11 @@
-import Foundation
 import WidgetTimeline
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+    import FoundationInternationalization
+#else
+    import Foundation
+#endif
 
 /// The fleet comparison as text.
 public enum FleetTextReport {
@@ -23,7 +29,7 @@ public enum FleetTextReport {
                 "  " + label.padded(to: 24) + fleet.map { value($0).leftPadded(to: columnWidth) }.joined())
         }
         row("total") { "\($0.requests)" }
-        row("mean per second") { String(format: "%.2f", $0.meanPerSecond) }
+        row("mean per second") { String(cFormat: "%.2f", $0.meanPerSecond) }
         row("peak per second") { "\($0.peakPerSecond)" }
         row("  at") { clock($0.peakSecondAt) }
         row("peak per minute") { "\($0.peakPerMinute)" }

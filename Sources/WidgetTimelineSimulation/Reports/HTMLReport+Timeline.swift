@@ -1,5 +1,11 @@
-import Foundation
 import WidgetTimeline
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+    import FoundationInternationalization
+#else
+    import Foundation
+#endif
 
 /// The report's drawings: a widget's timeline, one lane per strategy, and the fleet's load charts.
 ///

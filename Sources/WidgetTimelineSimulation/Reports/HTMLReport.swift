@@ -1,5 +1,11 @@
-public import Foundation
 import WidgetTimeline
+
+#if canImport(FoundationEssentials)
+    public import FoundationEssentials
+    import FoundationInternationalization
+#else
+    public import Foundation
+#endif
 
 /// The comparison as one self-contained HTML page: per widget, a timeline with a lane per strategy
 /// showing what was on screen minute by minute, coloured by the claim it made, with commits, reload

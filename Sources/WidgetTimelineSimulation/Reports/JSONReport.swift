@@ -1,5 +1,11 @@
-import Foundation
 import WidgetTimeline
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+    import FoundationInternationalization
+#else
+    import Foundation
+#endif
 
 /// The comparison as JSON: the scenario's identity, the system model as run, and each strategy's
 /// metrics per widget and in total. Keys sorted, instants in the scenario's time zone: the same

@@ -1,4 +1,9 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+    import FoundationInternationalization
+#else
+    import Foundation
+#endif
 
 /// One row of the comparison tables: its label, what it measures in one line, and how its value is
 /// written. The text table and the HTML report draw the same rows from here, so a metric has one

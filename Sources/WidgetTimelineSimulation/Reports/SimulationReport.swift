@@ -1,5 +1,11 @@
-import Foundation
 import WidgetTimeline
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+    import FoundationInternationalization
+#else
+    import Foundation
+#endif
 
 /// The results of one scenario under several strategies: what the text table, the JSON and the
 /// HTML report are drawn from.

@@ -1,5 +1,11 @@
-import Foundation
 import WidgetTimeline
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+    import FoundationInternationalization
+#else
+    import Foundation
+#endif
 
 /// What ``Simulation/run(_:kinds:strategies:seed:)`` gives back: the comparison as values, and the
 /// same run as the text table, the HTML page and the trace that `simulate` writes.

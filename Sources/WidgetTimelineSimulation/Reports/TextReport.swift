@@ -1,5 +1,11 @@
-import Foundation
 import WidgetTimeline
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+    import FoundationInternationalization
+#else
+    import Foundation
+#endif
 
 /// The comparison as a plain-text table: strategies side by side, one block of rows per widget
 /// and one for all widgets. Short enough to paste into a README or a pull request.
@@ -68,8 +74,7 @@ public enum TextReport {
     /// `2026-11-30 07:00 Asia/Seoul, 24h · seed 20261130 · budget 48/day, …`.
     public static func headline(for scenario: CompiledScenario) -> String {
         let zone = scenario.zone(at: scenario.start)
-        let start = Instant.format(scenario.start, in: zone).prefix(16).replacingOccurrences(
-            of: "T", with: " ")
+        let start = Instant.format(scenario.start, in: zone).prefix(16).replacing("T", with: " ")
         let model = scenario.model
         let budget =
             model.dailyBudget.map {
@@ -90,7 +95,7 @@ public enum TextReport {
     /// `0`, `3.5`, `142`.
     static func minutes(_ value: Double) -> String {
         if value == 0 { return "0" }
-        if value < 10 { return String(format: "%.1f", value) }
+        if value < 10 { return String(cFormat: "%.1f", value) }
         return String(Int(value.rounded()))
     }
 
@@ -100,8 +105,8 @@ public enum TextReport {
         if seconds < 1 { return "<1s" }
         let whole = Int(seconds.rounded())
         if whole < 60 { return "\(whole)s" }
-        if whole < 3600 { return "\(whole / 60)m" + String(format: "%02ds", whole % 60) }
-        return "\(whole / 3600)h" + String(format: "%02dm", whole / 60 % 60)
+        if whole < 3600 { return "\(whole / 60)m" + String(cFormat: "%02lds", whole % 60) }
+        return "\(whole / 3600)h" + String(cFormat: "%02ldm", whole / 60 % 60)
     }
 }
 

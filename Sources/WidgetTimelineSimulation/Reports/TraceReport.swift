@@ -1,5 +1,11 @@
-import Foundation
 import WidgetTimeline
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+    import FoundationInternationalization
+#else
+    import Foundation
+#endif
 
 /// Everything that happened in a simulation, as a versioned JSON document (`simulate --trace`):
 /// per strategy and widget, the data and the truth, every screen, every reload with its cause,

@@ -1,4 +1,11 @@
-public import Foundation
+import WidgetTimeline
+
+#if canImport(FoundationEssentials)
+    public import FoundationEssentials
+    import FoundationInternationalization
+#else
+    public import Foundation
+#endif
 
 /// A duration written for people: `"90s"`, `"15m"`, `"1h30m"`, `"2d"`, or a plain number of seconds.
 ///
@@ -15,7 +22,7 @@ public struct DurationText: Sendable, Hashable, Codable, CustomStringConvertible
 
     /// Parses `text`; `nil` when it is not a non-negative duration in the forms above.
     public init?(parsing text: String) {
-        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        let trimmed = text.trimmingSpaces()
         if let plain = Double(trimmed), plain.isFinite, plain >= 0 {
             seconds = plain
             return

@@ -1,6 +1,12 @@
-public import Foundation
 import WidgetTimeline
 public import WidgetTimelinePush
+
+#if canImport(FoundationEssentials)
+    public import FoundationEssentials
+    import FoundationInternationalization
+#else
+    public import Foundation
+#endif
 
 /// How the app's server pushes, in a scenario's `"push"` member: what the push strategies' server
 /// plans with (the window, budget and seed of `PushPlanner`, written as a `PushEvents` file writes

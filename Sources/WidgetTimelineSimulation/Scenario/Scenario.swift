@@ -1,5 +1,11 @@
-public import Foundation
 import WidgetTimeline
+
+#if canImport(FoundationEssentials)
+    public import FoundationEssentials
+    import FoundationInternationalization
+#else
+    public import Foundation
+#endif
 
 /// What happens around the widgets during a simulated stretch of time: the clock and
 /// time zone, the app's foreground sessions, each widget's data changes, network outages, glances

@@ -1,5 +1,11 @@
-import Foundation
 import WidgetTimeline
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+    import FoundationInternationalization
+#else
+    import Foundation
+#endif
 
 /// A control of the app (Control Center, the Lock Screen, the Action button) that shows one
 /// widget's data, and the user's interactions with it.

@@ -1,5 +1,11 @@
-import Foundation
 import WidgetTimeline
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+    import FoundationInternationalization
+#else
+    import Foundation
+#endif
 
 /// A scenario file that cannot be used: where (a JSON path such as `$.widgets[1].commits[3].at`)
 /// and what is wrong.
@@ -42,8 +48,7 @@ public struct ScenarioError: Error, Sendable, Equatable, CustomStringConvertible
                 message: "missing member \"\(key.stringValue)\"")
         case .dataCorrupted(let context):
             if context.codingPath.isEmpty, prefix == "$" {
-                let underlying =
-                    (context.underlyingError as NSError?)?.userInfo[NSDebugDescriptionErrorKey] as? String
+                let underlying = context.underlyingError.map { String(describing: $0) }
                 self.init(path: "$", message: "not JSON" + (underlying.map { ": \($0.prefix(200))" } ?? ""))
             } else {
                 self.init(

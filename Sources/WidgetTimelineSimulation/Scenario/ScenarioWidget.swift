@@ -1,5 +1,11 @@
-public import Foundation
 public import WidgetTimeline
+
+#if canImport(FoundationEssentials)
+    public import FoundationEssentials
+    import FoundationInternationalization
+#else
+    public import Foundation
+#endif
 
 /// One widget instance in a scenario: its kind, where its data comes from, and when it is seen.
 ///

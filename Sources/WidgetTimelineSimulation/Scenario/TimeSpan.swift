@@ -1,5 +1,11 @@
-public import Foundation
 import WidgetTimeline
+
+#if canImport(FoundationEssentials)
+    public import FoundationEssentials
+    import FoundationInternationalization
+#else
+    public import Foundation
+#endif
 
 /// A stretch of time from ``from`` (inclusive) to ``to`` (exclusive).
 public struct TimeSpan: Sendable, Codable, Hashable {

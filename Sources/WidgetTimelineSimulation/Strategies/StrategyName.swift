@@ -1,5 +1,11 @@
-import Foundation
 import WidgetTimeline
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+    import FoundationInternationalization
+#else
+    import Foundation
+#endif
 
 /// The strategies the simulator compares, each by the one name the command line, the text table,
 /// the JSON and the HTML report all use: short enough for a table column, read as what the

@@ -1,5 +1,11 @@
-import Foundation
 public import WidgetTimeline
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+    import FoundationInternationalization
+#else
+    import Foundation
+#endif
 
 /// One scenario run over a grid of system settings (and seeds): every combination of the axes'
 /// values, each under the same strategies, so a claim can be checked across the model's

@@ -1,5 +1,11 @@
-import Foundation
 import WidgetTimeline
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+    import FoundationInternationalization
+#else
+    import Foundation
+#endif
 
 /// A sweep's results: every metric of every strategy, per widget and for all widgets, as its
 /// minimum, median (nearest rank) and maximum across the grid, with each point's totals.

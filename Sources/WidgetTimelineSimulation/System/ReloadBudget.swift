@@ -1,5 +1,11 @@
-public import Foundation
 import WidgetTimeline
+
+#if canImport(FoundationEssentials)
+    public import FoundationEssentials
+    import FoundationInternationalization
+#else
+    public import Foundation
+#endif
 
 /// One widget instance's reload budget: at most ``limit`` charged reloads per window, the window
 /// either rolling (a charge stops counting ``window`` after it was spent) or reset at given

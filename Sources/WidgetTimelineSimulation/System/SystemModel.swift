@@ -1,5 +1,11 @@
-public import Foundation
 public import WidgetTimeline
+
+#if canImport(FoundationEssentials)
+    public import FoundationEssentials
+    import FoundationInternationalization
+#else
+    public import Foundation
+#endif
 
 /// The settings of the simulated system scheduler: how WidgetKit decides when a widget's
 /// provider runs and when an entry appears on screen.

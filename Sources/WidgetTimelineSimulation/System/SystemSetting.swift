@@ -1,5 +1,11 @@
-import Foundation
 import WidgetTimeline
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+    import FoundationInternationalization
+#else
+    import Foundation
+#endif
 
 /// One setting of the ``SystemModel``, with its documented range and the evidence for it: what
 /// `docs/simulator.md`'s model table shows, what a scenario's `"system"` member and

@@ -1,4 +1,9 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+    import FoundationInternationalization
+#else
+    import Foundation
+#endif
 
 /// The values a system setting (or a scenario member) may take at all, and why the bounds are
 /// there: wider than the documented grid a sweep runs, narrower than what arithmetic allows, so a

@@ -1,4 +1,9 @@
-public import Foundation
+#if canImport(FoundationEssentials)
+    public import FoundationEssentials
+    import FoundationInternationalization
+#else
+    public import Foundation
+#endif
 
 /// The system's scheduler for one widget instance, as a value-type state machine: it decides when
 /// the provider runs, whether the run is charged to the budget, and when a due reload is refused.

@@ -1,4 +1,9 @@
-public import Foundation
+#if canImport(FoundationEssentials)
+    public import FoundationEssentials
+    import FoundationInternationalization
+#else
+    public import Foundation
+#endif
 
 #if canImport(Darwin)
     public import Darwin
@@ -189,7 +194,7 @@ func interruptible<Value>(
     }
 }
 
-/// A set of paths shared across threads, guarded by an in-memory mutex (`NSLock`) held only for
+/// A set of paths shared across threads, guarded by an in-memory mutex (`Lock`) held only for
 /// the duration of one call — never a file lock.
 ///
 /// The file store keeps two: the key directories an instance has already created and made durable,
@@ -197,7 +202,7 @@ func interruptible<Value>(
 /// instance's clean-up never removes another's file mid-write).
 final class PathSet: @unchecked Sendable {
     // @unchecked: `paths` is read and written under `lock`.
-    private let lock = NSLock()
+    private let lock = Lock()
     private var paths: Set<String> = []
 
     /// The temporary files this process is writing, across every store instance.

@@ -1,5 +1,11 @@
-import Foundation
 import WidgetTimeline
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+    import FoundationInternationalization
+#else
+    import Foundation
+#endif
 
 /// Naive extension: the "timer" pattern — an entry every hour for the next 24 hours, `.atEnd`,
 /// each with the data and text computed now and baked in, so "due in 2 hours" still says so when

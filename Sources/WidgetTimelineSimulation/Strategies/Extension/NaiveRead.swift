@@ -1,5 +1,11 @@
-import Foundation
 import WidgetTimeline
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+    import FoundationInternationalization
+#else
+    import Foundation
+#endif
 
 /// How the naive extensions get data: from the network when the widget has a source (no timeout
 /// of their own: `URLSession`'s 60 s), caching the answer in the shared store; otherwise, or when

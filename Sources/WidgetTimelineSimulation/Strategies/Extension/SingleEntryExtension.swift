@@ -1,5 +1,11 @@
-import Foundation
 import WidgetTimeline
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+    import FoundationInternationalization
+#else
+    import Foundation
+#endif
 
 /// Naive extension: one entry for now, with the value shown as current, and a fixed next reload —
 /// `.after(now + 15 min)` in most tutorials, or the next top of the hour. With

@@ -1,5 +1,11 @@
-import Foundation
 import WidgetTimeline
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+    import FoundationInternationalization
+#else
+    import Foundation
+#endif
 
 /// Naive host: save and reload on every state emission, changed or not: a Flutter
 /// state layer emits several times per change, and reloading each time repeats requests for the

@@ -1,5 +1,11 @@
-import Foundation
 import WidgetTimeline
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+    import FoundationInternationalization
+#else
+    import Foundation
+#endif
 
 /// Naive host: ask for the reload first, then save. When the system
 /// is quick, the provider reads the previous snapshot and shows it as current until the next

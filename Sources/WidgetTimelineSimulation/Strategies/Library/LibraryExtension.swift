@@ -1,5 +1,11 @@
-import Foundation
 import WidgetTimeline
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+    import FoundationInternationalization
+#else
+    import Foundation
+#endif
 
 /// The extension half of the library strategy: the real ``WidgetProviderCore`` — the
 /// ``EntryLoader`` (cache first, the source with its timeout, stale fallback, back-off) and the

@@ -1,5 +1,11 @@
-import Foundation
 import WidgetTimeline
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+    import FoundationInternationalization
+#else
+    import Foundation
+#endif
 
 /// The host half of the library strategy: the real ``WidgetSync`` — fingerprint dedupe against the
 /// stored snapshot, save first, then a debounced reload through the simulated `WidgetCenter` (and

@@ -1,5 +1,11 @@
-import Foundation
 import WidgetTimeline
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+    import FoundationInternationalization
+#else
+    import Foundation
+#endif
 
 /// A widget kind configured for push: the same kind in every respect but one — its data is
 /// re-read on its own only every ``refreshAfter``, a safety net, because the server pushes its
