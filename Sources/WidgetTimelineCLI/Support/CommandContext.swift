@@ -98,7 +98,7 @@ public struct CommandContext {
             readStandardInput: { [stdinClosed = closed.contains(0)] limit in
                 // Closed at start, it reads as /dev/null: empty, which is not what was given.
                 if stdinClosed { throw POSIXError(.EBADF) }
-                return try Self.readStandardInput(upTo: limit + 1)
+                return try InputFile.readDescriptor(0, upTo: limit + 1, startingWith: 4096)
             },
             currentDirectoryPath: {
                 // A working directory that is gone or unreadable resolves relative paths against
@@ -178,26 +178,4 @@ struct CommandClock: WidgetClock, @unchecked Sendable {
     init(now: @escaping () -> Date) { read = now }
 
     var now: Date { read() }
-}
-
-extension CommandContext {
-    /// Up to `count` bytes of standard input, or all of it when shorter: `read` until the count
-    /// or the end.
-    static func readStandardInput(upTo count: Int) throws -> Data {
-        var data = Data(count: count)
-        var total = 0
-        while total < count {
-            let result = data.withUnsafeMutableBytes { buffer in
-                read(0, buffer.baseAddress! + total, count - total)
-            }
-            if result < 0 {
-                if errno == EINTR { continue }
-                throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)
-            }
-            if result == 0 { break }
-            total += result
-        }
-        data.count = total
-        return data
-    }
 }

@@ -84,10 +84,30 @@ enum InputFile {
         // The size `stat` reported, plus one to see growth, is read into a buffer made once, so a
         // megabyte is in memory once; a pipe, or a file that grows, is read on up to the limit + 1.
         let wanted = limit + 1
-        var data = Data(count: min(wanted, max(Int(status.st_size) + 1, 4096)))
+        let data: Data
+        do {
+            data = try readDescriptor(
+                descriptor, upTo: wanted, startingWith: min(wanted, max(Int(status.st_size) + 1, 4096)))
+        } catch {
+            throw failure(error.code.rawValue)
+        }
+        if isFIFO, data.isEmpty {
+            throw CommandFailure(
+                .noInput, "cannot read \(what) \(name): it is a FIFO and nothing wrote to it")
+        }
+        return data
+    }
+
+    /// `descriptor` read to its end or to `limit` bytes, whichever comes first, into a buffer of
+    /// `capacity` bytes that doubles when full.
+    static func readDescriptor(_ descriptor: Int32, upTo limit: Int, startingWith capacity: Int)
+        throws(POSIXError)
+        -> Data
+    {
+        var data = Data(count: min(limit, max(capacity, 1)))
         var total = 0
-        while total < wanted {
-            if total == data.count { data.count = min(wanted, data.count * 2) }
+        while total < limit {
+            if total == data.count { data.count = min(limit, data.count * 2) }
             let room = data.count - total
             var result = 0
             var code: Int32 = 0
@@ -97,15 +117,11 @@ enum InputFile {
                 } while result < 0 && errno == EINTR
                 if result < 0 { code = errno }
             }
-            if result < 0 { throw failure(code) }
+            if result < 0 { throw POSIXError(POSIXErrorCode(rawValue: code) ?? .EIO) }
             if result == 0 { break }
             total += result
         }
         data.count = total
-        if isFIFO, total == 0 {
-            throw CommandFailure(
-                .noInput, "cannot read \(what) \(name): it is a FIFO and nothing wrote to it")
-        }
         return data
     }
 
