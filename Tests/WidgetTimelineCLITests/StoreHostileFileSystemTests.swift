@@ -125,6 +125,31 @@ struct StoreHostileFileSystemTests {
         }
     }
 
+    @Test(
+        "a log that is a hard link to a file outside is never written through; diagnose refuses it; the commit still lands"
+    )
+    func hardLinkedLog() throws {
+        try withSharedDirectory { shared, outside in
+            let outsideLog = outside.appendingPathComponent("victim.txt")
+            try Data("outside\n".utf8).write(to: outsideLog)
+            let log = shared.appendingPathComponent("diagnostics/events.jsonl")
+            try FileManager.default.removeItem(at: log)
+            #expect(link(outsideLog.path, log.path) == 0)
+            let before = try FileTree(outside)
+            let written = write(count: 13, in: shared)
+            #expect(
+                written.exitCode == .success && written.standardOutput == "2\n", "\(written.standardError)")
+            #expect(try FileTree(outside) == before)
+            let diagnose = CLIHarness.run(["diagnose", "--dir", shared.path])
+            #expect(diagnose.exitCode == .noInput)
+            #expect(
+                diagnose.standardError
+                    == "error: cannot read the diagnostics log: \(log.path) was not read: it has a name outside the log "
+                    + "directory (a hard link), which the log never follows\n", "\(diagnose.standardError)")
+            #expect(newest(in: shared)?.count == 13)
+        }
+    }
+
     // MARK: - FIFOs
 
     @Test("a FIFO in place of the log: store write and diagnose, the real binary, return at once")

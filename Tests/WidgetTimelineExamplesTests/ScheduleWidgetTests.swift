@@ -79,6 +79,29 @@ struct ScheduleWidgetTests {
         #expect(resets.first == .at("2026-03-08T01:00:00-04:00"))
     }
 
+    @Test(
+        "the count belongs to the day its data was observed: a save that finishes after midnight holds yesterday's"
+    )
+    func countDayIsTheObservedDay() {
+        let widget = ScheduleWidget()
+        let data = Snapshot.fixture(
+            SchedulePayload(pending: [], completedToday: 3), kind: "schedule",
+            generatedAt: .at("2026-11-30T00:00:15+09:00"), observedAt: .at("2026-11-29T23:59:45+09:00"))
+        let afterMidnight = Date.at("2026-11-30T00:01:00+09:00")
+        #expect(widget.content(of: data, at: afterMidnight, in: seoul).completedToday == 0)
+        #expect(widget.content(of: data, at: .at("2026-11-29T23:59:50+09:00"), in: seoul).completedToday == 3)
+        let entries = planner.timeline(for: .loaded(data), at: afterMidnight, in: seoul).entries
+        #expect(entries.allSatisfy { $0.state.content?.completedToday == 0 }, "\(entries.map(\.state))")
+        // Observed after midnight, written later still: today's count until the next midnight.
+        let today = Snapshot.fixture(
+            SchedulePayload(pending: [], completedToday: 3), kind: "schedule",
+            generatedAt: .at("2026-11-30T00:05:00+09:00"), observedAt: .at("2026-11-30T00:00:30+09:00"))
+        #expect(
+            widget.content(of: today, at: .at("2026-11-30T00:04:00+09:00"), in: seoul).completedToday == 3)
+        #expect(
+            widget.content(of: today, at: .at("2026-12-01T00:00:00+09:00"), in: seoul).completedToday == 0)
+    }
+
     @Test("a custom day start moves the reset")
     func customDayStart() {
         var widget = ScheduleWidget()

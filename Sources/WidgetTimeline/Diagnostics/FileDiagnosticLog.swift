@@ -29,7 +29,9 @@
 ///
 /// Like the snapshot store, the log never leaves the shared directory and never blocks: the
 /// `diagnostics` directory and the files are opened relative to it without following a symbolic
-/// link and without blocking, and anything but a directory and regular files there is refused.
+/// link and without blocking, and anything but a directory and regular files there is refused —
+/// as is a file with a name outside the `diagnostics` directory (a hard link), which would show
+/// what is appended.
 ///
 /// Logging never fails the caller: an event that cannot be written is dropped.
 public struct FileDiagnosticLog: DiagnosticSink {
@@ -386,8 +388,9 @@ public struct FileDiagnosticLog: DiagnosticSink {
         _ = try? interruptible { () throws(FileSystemError) in try fileSystem.unlink(name, in: log.file) }
     }
 
-    /// The current file, opened to append, and its size; `nil` when it cannot be opened or is not a
-    /// regular file (a FIFO planted there: nothing is written, and nothing blocks).
+    /// The current file, opened to append, and its size; `nil` when it cannot be opened, is not a
+    /// regular file (a FIFO planted there: nothing is written, and nothing blocks), or has a name
+    /// outside the log directory (``hasNamesOnlyHere(_:in:)``).
     private func openForAppending(in log: OpenDirectory) -> (file: OpenFile, size: Int)? {
         guard
             let file = try? interruptible({ () throws(FileSystemError) in
@@ -396,12 +399,32 @@ public struct FileDiagnosticLog: DiagnosticSink {
         else { return nil }
         guard
             let status = try? interruptible({ () throws(FileSystemError) in try fileSystem.status(file) }),
-            status.kind == .regular
+            status.kind == .regular, hasNamesOnlyHere(file, status, in: log)
         else {
             try? fileSystem.close(file)
             return nil
         }
         return (file, status.size)
+    }
+
+    /// Whether every name of the open `file` is an entry of the log directory. A rotation gives the
+    /// current file a second name there for a moment (its generation's, or its successor's claim),
+    /// but a name anywhere else — a hard link planted from outside the store, or one to a snapshot
+    /// record — would show what is appended, so such a file is never written. A rotation that adds
+    /// or removes a name while this counts is counted again, a few times at most.
+    private func hasNamesOnlyHere(_ file: OpenFile, _ status: FileStatus, in log: OpenDirectory) -> Bool {
+        var linkCount = status.linkCount
+        for _ in 0..<4 {
+            if linkCount <= 1 { return true }
+            guard let identity = status.identity else { return false }
+            let here = listNames(in: log).filter { names($0, identity, in: log) }.count
+            guard
+                let again = try? interruptible({ () throws(FileSystemError) in try fileSystem.status(file) })
+            else { return false }
+            if again.linkCount == linkCount { return here >= linkCount }
+            linkCount = again.linkCount
+        }
+        return false
     }
 
     /// Every complete event in the log in the order it was written: the previous generation, then
@@ -500,6 +523,10 @@ public struct FileDiagnosticLog: DiagnosticSink {
         do {
             let status = try interruptible { () throws(FileSystemError) in try fileSystem.status(file) }
             guard status.kind == .regular else { return .refused("it is \(status.kind), not a log file") }
+            guard hasNamesOnlyHere(file, status, in: log) else {
+                return .refused(
+                    "it has a name outside the log directory (a hard link), which the log never follows")
+            }
             size = status.size
         } catch {
             return .refused("it cannot be inspected: \(error)")

@@ -14,7 +14,8 @@
 #endif
 
 /// Why a store call did not do what was asked. When a commit throws, nothing new was published and
-/// the previous snapshot is intact.
+/// the previous snapshot is intact — except ``unconfirmed(revision:path:errno:)``, thrown after the
+/// record was published.
 public enum SnapshotStoreError: Error, Sendable, Hashable, CustomStringConvertible {
     /// A compare-and-swap commit expected another revision: `current` is the newest one now (0 when
     /// the key has none). Read again, rebuild the payload and retry.
@@ -30,8 +31,13 @@ public enum SnapshotStoreError: Error, Sendable, Hashable, CustomStringConvertib
     case encoding(String)
     /// The encoded record is larger than ``SnapshotLimits/maximumRecordSize``.
     case tooLarge(bytes: Int, limit: Int)
-    /// Other writers kept publishing first; the commit gave up after this many attempts.
+    /// Other writers kept publishing first; the commit gave up after this many attempts (or a read
+    /// after this many listings, each showing a newer revision than the one before).
     case contention(attempts: Int)
+    /// The commit published `revision`, but the listing that would confirm it as the newest failed
+    /// (listing `path` gave `errno`), so it is not acknowledged: readers may see it, or a newer
+    /// revision if one appeared. Saving the same content again confirms it (an unchanged save).
+    case unconfirmed(revision: Int, path: String, errno: Int32)
     /// The key's newest revision is the largest representable one; nothing can follow it.
     case revisionLimitReached(key: String)
     /// Something below the shared directory that the store would open as its own directory or file
@@ -43,10 +49,13 @@ public enum SnapshotStoreError: Error, Sendable, Hashable, CustomStringConvertib
     /// show it as fresh until that instant.
     case observedInTheFuture(observedAt: Date, generatedAt: Date)
 
-    /// The failed call's error, when this is an ``io(operation:path:errno:)`` error.
+    /// The failed call's error, when this is an ``io(operation:path:errno:)`` or
+    /// ``unconfirmed(revision:path:errno:)`` error.
     public var fileSystemError: FileSystemError? {
-        if case .io(_, _, let code) = self { return FileSystemError(code: code) }
-        return nil
+        switch self {
+        case .io(_, _, let code), .unconfirmed(_, _, let code): FileSystemError(code: code)
+        default: nil
+        }
     }
 
     /// Whether the error means "not allowed now" (permissions, sandbox, or data protection while
@@ -74,6 +83,10 @@ public enum SnapshotStoreError: Error, Sendable, Hashable, CustomStringConvertib
                 + "store less in the payload"
         case .contention(let attempts):
             return "other writers published first \(attempts) times in a row; try again later"
+        case .unconfirmed(let revision, let path, let code):
+            return
+                "revision \(revision) was published but not confirmed as the newest, so it is not acknowledged "
+                + "(could not list \(path): \(FileSystemError(code: code))); readers may see it: save again to confirm it"
         case .revisionLimitReached(let key):
             return "snapshot key \(key) has reached the largest revision number; remove its directory"
         case .unexpectedFileType(let path, .symbolicLink):
@@ -165,6 +178,7 @@ extension SnapshotStoreError {
         case .encoding: "encoding"
         case .tooLarge: "too-large"
         case .contention: "contention"
+        case .unconfirmed(_, _, let code): "unconfirmed-\(FileSystemError(code: code).name)"
         case .revisionLimitReached: "revision-limit"
         case .unexpectedFileType: "unexpected-file-type"
         case .observedInTheFuture: "observed-in-the-future"

@@ -15,8 +15,9 @@ struct StoreReadCommand: Command {
         discussion: """
             Reads without changing anything, as the widget extension does. --format json prints the
             envelope exactly as stored, followed by a newline. Exits 1 when the key has no snapshot or
-            none of its revisions is valid, 74 when it cannot be read (permissions). A newer revision
-            skipped because it is invalid is reported on standard error.
+            none of its revisions is valid, 74 when it cannot be read (permissions, or writers
+            publishing faster than it reads). A newer revision skipped because it is invalid is
+            reported on standard error.
             """,
         options: [
             OptionSpec("dir", .value(placeholder: "dir"), help: "The shared directory.", required: true),

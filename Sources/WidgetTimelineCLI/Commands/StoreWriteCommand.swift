@@ -20,8 +20,9 @@ struct StoreWriteCommand: Command {
             log. With --widget and --expect it is a compare-and-swap commit of that widget's payload,
             logged but with no reload requested. Without --widget, any JSON is stored as is, with the
             key's purpose as its kind and schema version 1. generatedAt is now. The revision is
-            printed only once the commit is durable; on any failure nothing is published and the
-            previous snapshot is intact. See docs/store-format.md.
+            printed only once the commit is durable; on a failure before the publish nothing is
+            published and the previous snapshot is intact, and a failure after it (not durable, or
+            not confirmed as the newest) says so. See docs/store-format.md.
             """,
         options: [
             OptionSpec(

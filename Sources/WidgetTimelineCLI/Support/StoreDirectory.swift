@@ -57,7 +57,7 @@ enum StoreArguments {
             CommandFailure(.badData, "cannot \(action): \(error)")
         case .conflict, .revisionLimitReached:
             CommandFailure(.problemFound, "cannot \(action): \(error)")
-        case .io, .contention, .readOnly, .unexpectedFileType:
+        case .io, .contention, .unconfirmed, .readOnly, .unexpectedFileType:
             CommandFailure(.ioError, "cannot \(action): \(error)")
         }
     }

@@ -76,32 +76,34 @@ public struct ScheduleWidget: WidgetKind {
         return ScheduleContent(phase: phase, dueAt: focus, completedToday: doneToday, remaining: remaining)
     }
 
-    /// The local day the snapshot's count was taken on: from the day start containing
-    /// `generatedAt` to the next one. Each end is found when first needed, then remembered.
+    /// The local day the snapshot's count was taken on: from the day start containing the instant
+    /// its data was observed (``Snapshot/dataObservedAt``, not when the snapshot was written: a save
+    /// that finishes after midnight still holds the day before's count) to the next one. Each end
+    /// is found when first needed, then remembered.
     private struct CountedDay {
-        let generated: Date
+        let observed: Date
         let boundaries: DayBoundaries
         private var start: Date?
         private var knownEnd: Date?
 
         init(snapshot: Snapshot<SchedulePayload>, boundaries: DayBoundaries) {
-            self.generated = snapshot.generatedAt
+            self.observed = snapshot.dataObservedAt
             self.boundaries = boundaries
         }
 
-        /// Whether `instant` falls on that day: the count was taken on the day the snapshot was
-        /// generated, and a later day has none yet.
+        /// Whether `instant` falls on that day: the count was taken on the day its data was
+        /// observed, and a later day has none yet.
         mutating func contains(_ instant: Date) -> Bool {
-            if instant >= generated { return instant < end }
-            let start = self.start ?? boundaries.dayStart(containing: generated)
+            if instant >= observed { return instant < end }
+            let start = self.start ?? boundaries.dayStart(containing: observed)
             self.start = start
             return instant >= start
         }
 
-        /// The next day start after `generatedAt`: where the count reads 0 from then on.
+        /// The next day start after the data was observed: where the count reads 0 from then on.
         var end: Date {
             mutating get {
-                let end = knownEnd ?? boundaries.nextDayStart(after: generated)
+                let end = knownEnd ?? boundaries.nextDayStart(after: observed)
                 knownEnd = end
                 return end
             }
@@ -189,7 +191,7 @@ public struct ScheduleWidget: WidgetKind {
 public struct SchedulePayload: Codable, Sendable, Equatable {
     /// Due times of items not yet done, in any order.
     public var pending: [Date]
-    /// Items done on the day the snapshot was generated.
+    /// Items done on the day the data was observed (`observedAt`, or `generatedAt` without it).
     public var completedToday: Int
 
     public init(pending: [Date], completedToday: Int) {

@@ -156,6 +156,56 @@ struct FileDiagnosticLogTests {
         }
     }
 
+    @Test(
+        "a log file with a second name outside diagnostics/ (a hard link) is never written or read; one inside is"
+    )
+    func hardLinkedLog() throws {
+        for place in ["outside the store", "a snapshot record", "inside diagnostics/"] {
+            let directory = try temporaryDirectory()
+            defer { try? FileManager.default.removeItem(at: directory) }
+            let shared = directory.appendingPathComponent("shared")
+            let store = FileSnapshotStore(directory: shared)
+            try FileManager.default.createDirectory(at: shared, withIntermediateDirectories: true)
+            _ = try store.commit(StoreFixture.draft(1))
+            let log = FileDiagnosticLog(directory: shared)
+            try FileManager.default.createDirectory(
+                atPath: log.logDirectory, withIntermediateDirectories: true)
+            let other: URL
+            switch place {
+            case "outside the store":
+                other = directory.appendingPathComponent("victim.txt")
+                try Data("someone else's file\n".utf8).write(to: other)
+            case "a snapshot record":
+                other = try #require(
+                    FileManager.default.enumerator(
+                        at: shared.appendingPathComponent("snapshots"), includingPropertiesForKeys: nil)?
+                        .compactMap { $0 as? URL }.first { $0.pathExtension == "snapshot" })
+            default:
+                other = URL(fileURLWithPath: log.logDirectory).appendingPathComponent("copy")
+                try Data().write(to: other)
+            }
+            #expect(link(other.path, log.currentPath) == 0, "\(place): \(String(cString: strerror(errno)))")
+            let before = try Data(contentsOf: other)
+            log.record(event(1))
+            let contents = log.read()
+            if place == "inside diagnostics/" {
+                #expect(contents.events == [event(1)], "\(place)")
+                #expect(contents.notes == [], "\(place): \(contents.notes)")
+            } else {
+                #expect(
+                    try Data(contentsOf: other) == before, "\(place): written through the log's hard link")
+                #expect(contents.events == [], "\(place)")
+                #expect(
+                    contents.notes.map(\.description) == [
+                        "\(log.currentPath) was not read: it has a name outside the log directory (a hard link), "
+                            + "which the log never follows"
+                    ], "\(place)")
+            }
+            let read = store.read(StoreFixture.key, as: Counter.self, supportedSchema: 1)
+            #expect(read.snapshot?.payload == Counter(value: 1), "\(place): \(read)")
+        }
+    }
+
     @Test("a FIFO in place of the log: writing and reading never block, and nothing is written")
     func fifoLog() throws {
         let directory = try temporaryDirectory()

@@ -56,6 +56,31 @@ struct ForeignImplementationTests {
         }
     }
 
+    @Test("names the Swift store ignores — other digits, other widths — the Python code ignores too")
+    func ignoredNames() throws {
+        try withTemporaryDirectory { work throws in
+            let shared = work.appendingPathComponent("shared")
+            try FileManager.default.createDirectory(at: shared, withIntermediateDirectories: true)
+            let store = FileSnapshotStore(directory: shared)
+            _ = try store.commit(StoreFixture.draft(1))
+            let keyDirectory = store.directory(for: StoreFixture.key)
+            // Superscript and Arabic-Indic digits, which Python's str.isdigit() accepts and int()
+            // does not all take; an eleventh digit; a revision 0; a suffix after the extension.
+            for name in [
+                "²³.snapshot", "\u{0661}\u{0662}.snapshot", "00000000099.snapshot", "0000000000.snapshot",
+                "0000000007.snapshot.bak",
+            ] {
+                try Data("x".utf8).write(to: keyDirectory.appendingPathComponent(name))
+            }
+            let (text, succeeded) = try python(["read", shared.path, "task-count"], in: work)
+            #expect(succeeded, "\(text)")
+            #expect(try JSONParser.parse(Array(text.utf8))["revision"] == .integer(1))
+            #expect(try python(["commit", shared.path, "task-count", "3"], in: work) == ("2", true))
+            #expect(
+                store.read(StoreFixture.key, as: Counter.self, supportedSchema: 1).snapshot?.revision == 2)
+        }
+    }
+
     @Test("the Python writer refuses a symbolic link in place of a key's directory, as the Swift one does")
     func linkedKey() throws {
         try withTemporaryDirectory { work throws in

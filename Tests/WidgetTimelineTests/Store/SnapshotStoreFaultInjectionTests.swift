@@ -168,6 +168,12 @@ struct SnapshotStoreFaultInjectionTests {
             case .failure(let error):
                 #expect(failsBeforePublish, "\(label): threw \(error)")
                 #expect(error.fileSystemError?.code == code, "\(label): threw \(error)")
+                // A failure after the publish says the record was published, and which revision.
+                if case .unconfirmed(let revision, _, _) = error {
+                    #expect(index > publishIndex && revision == old + 1, "\(label): threw \(error)")
+                } else {
+                    #expect(index <= publishIndex, "\(label): published, yet threw \(error)")
+                }
             case .success(let outcome):
                 #expect(!failsBeforePublish, "\(label): succeeded")
                 #expect(outcome.revision == old + 1, "\(label)")
@@ -186,9 +192,11 @@ struct SnapshotStoreFaultInjectionTests {
         // A commit that failed only after its publish (it could not confirm it) may be read: it was
         // not acknowledged, as after a crash there.
         let committed = (try? result.get()) != nil
+        var unconfirmed = false
+        if case .failure(.unconfirmed) = result { unconfirmed = true }
         let read = FileSnapshotStore.readOnly(directory: directory)
             .read(StoreFixture.key, as: Counter.self, supportedSchema: 1)
-        if committed || (index > publishIndex && read.snapshot?.revision == old + 1) {
+        if committed || unconfirmed || (index > publishIndex && read.snapshot?.revision == old + 1) {
             #expect(read.snapshot?.revision == old + 1, "\(label): read \(read)")
         } else if old == 0 {
             #expect(read == .missing, "\(label): read \(read)")

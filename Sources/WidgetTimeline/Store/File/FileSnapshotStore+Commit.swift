@@ -54,7 +54,16 @@ extension FileSnapshotStore {
             let name = StoreLayout.fileName(revision: revision)
             switch try publish(record, as: name, in: directory, reusingSpare: current.hasSpare) {
             case .published:
-                let names = try directories.names(in: directory)
+                let names: [String]
+                do {
+                    names = try directories.names(in: directory)
+                } catch {
+                    // Published, maybe seen by readers, but not known to be the newest: not
+                    // acknowledged, and not withdrawn (if it is the newest, removing it would lower
+                    // the newest a reader may have seen).
+                    throw .unconfirmed(
+                        revision: revision, path: directory.path, errno: error.fileSystemError?.code ?? EIO)
+                }
                 let newest = names.compactMap(StoreLayout.revision(fromFileName:)).max() ?? 0
                 if newest == revision {
                     return finish(
