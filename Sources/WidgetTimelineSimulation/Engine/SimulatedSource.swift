@@ -44,7 +44,9 @@ struct SimulatedSource<Payload: Sendable & Equatable>: Sendable {
         guard let index = VersionSearch.lastIndex(in: versions, atOrBefore: instant) else {
             return .failure(FetchFailure(reason: .sourceFailed, duration: latency))
         }
-        return .success(FetchAnswer(payload: versions[index].payload, observedAt: instant, duration: latency))
+        return .success(
+            FetchAnswer(
+                payload: versions[index].payload, observedAt: Instant.rounded(versions[index].at), duration: latency))
     }
 }
 

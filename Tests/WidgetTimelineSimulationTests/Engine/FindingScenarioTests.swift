@@ -167,4 +167,31 @@ struct FindingScenarioTests {
         }
         #expect(library.metrics.wrongValueMinutes < 5)
     }
+
+    // Before: the source dated every answer by when it was asked, so the step count updated at
+    // 23:00 and fetched again at 00:15 read as today's, marked fresh: 105 wrong minutes for the
+    // library, none counted as stale shown as fresh. And the schedule example took the day of its
+    // count from when the snapshot was written, so reload-first, whose save ends after midnight,
+    // showed "3 done today" all the next day: 119 wrong minutes.
+    @Test("after midnight, a count fetched again or saved late is the day before's, not today's")
+    func yesterdaysNumbers() throws {
+        let report = try Self.run("refetch-after-midnight.json", [.library, .reloadBeforeSave])
+        let widgets = try #require(report.result(for: .library)?.widgets)
+        let steps = try #require(widgets.first { $0.widget == "steps" })
+        let refetched = steps.trace.fetches.filter { $0.start > .at("2026-12-01T00:00:00+09:00") }
+        #expect(!refetched.isEmpty, "no fetch after midnight: the scenario no longer shows it")
+        for fetch in refetched {
+            #expect(fetch.observedAt == .at("2026-11-30T23:00:00+09:00"), "the answer is dated by its update")
+        }
+        for screen in steps.trace.screens where screen.start >= .at("2026-12-01T00:01:00+09:00") {
+            #expect(screen.text.hasSuffix("0 steps"), "\(screen.start): \(screen.text)")
+        }
+        // The midnight entry appears up to a minute late (entries +1m): nothing else is wrong.
+        #expect(steps.metrics.wrongValueMinutes <= 1)
+        let doses = try #require(
+            report.result(for: .reloadBeforeSave)?.widgets.first { $0.widget == "doses" })
+        #expect(doses.metrics.wrongValueMinutes == 0)
+        let night = try #require(Self.screen(doses, at: .at("2026-12-01T01:00:00+09:00")))
+        #expect(night.text.hasSuffix("0 done today"), "\(night.text)")
+    }
 }
