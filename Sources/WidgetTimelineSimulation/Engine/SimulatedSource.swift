@@ -27,9 +27,11 @@ struct SimulatedSource<Payload: Sendable & Equatable>: Sendable {
     var latency: TimeInterval
     var outages: [Outage]
 
-    /// The answer to a request sent at `instant` (to the millisecond). A server update in the same
-    /// millisecond as the request is already on the server: the request sees it, and the answer's
-    /// data is that update's (docs/simulator.md, "Metrics").
+    /// The answer to a request sent at `instant` (to the millisecond): the server's newest value,
+    /// observed when it was updated — as the truth dates it — not when it was asked, so asking again
+    /// never makes old data new (a daily count updated at 23:00 is the day before's at 00:15). A
+    /// server update in the same millisecond as the request is already on the server: the request
+    /// sees it, and the answer's data is that update's (docs/simulator.md, "Metrics").
     func fetch(at sent: Date, timeout: TimeInterval) -> Result<FetchAnswer<Payload>, FetchFailure> {
         let instant = Instant.rounded(sent)
         if let outage = outages.first(where: { instant >= $0.from && instant < $0.to }) {
@@ -46,7 +48,8 @@ struct SimulatedSource<Payload: Sendable & Equatable>: Sendable {
         }
         return .success(
             FetchAnswer(
-                payload: versions[index].payload, observedAt: Instant.rounded(versions[index].at), duration: latency))
+                payload: versions[index].payload, observedAt: Instant.rounded(versions[index].at),
+                duration: latency))
     }
 }
 
