@@ -80,6 +80,17 @@ public struct JSONDecodingError: Error, Sendable, Equatable, CustomStringConvert
         case .dataCorrupted(let context) where context.codingPath.isEmpty:
             guard let document, let unfit = Self.unfitNumber(in: document, decoding: type) else {
                 message = "not JSON this decoder reads: a number does not fit the type expected where it is"
+                // Written in full the numbers fit, so one's spelling is the cause: a whole number
+                // past 2^53 with a fraction or an exponent (`9223372036854775807.0`), which the
+                // decoder reads through a `Double`, rounded out of its type's range.
+                if let document, let spelled = Self.wholeNumbersPastDoublePrecision(in: document).first {
+                    self.init(
+                        path: spelled.path,
+                        message:
+                            "found \(spelled.number) written with a fraction or an exponent, which this decoder "
+                            + "reads through a Double, as \(String(cFormat: "%.0f", spelled.number.doubleValue)): write "
+                            + "the whole number without them")
+                }
                 return
             }
             let expected = unfit.expected.map { Self.describeRange(of: $0) } ?? "a number of another type"
@@ -209,6 +220,15 @@ public struct JSONDecodingError: Error, Sendable, Equatable, CustomStringConvert
             expected = type
         }
         return (numbers[found].path, numbers[found].number, expected)
+    }
+
+    /// The whole numbers of `document` a `Double` cannot hold exactly (past 2^53), with their paths.
+    private static func wholeNumbersPastDoublePrecision(in document: JSONValue)
+        -> [(path: String, number: JSONNumber)]
+    {
+        var numbers: [(path: String, number: JSONNumber)] = []
+        collectNumbers(in: document, at: "$", into: &numbers)
+        return numbers.filter { $0.number.isWhole && abs($0.number.doubleValue) >= 0x1p53 }
     }
 
     /// Whether every integer and floating-point type holds `number`: a whole number from 0 to 127.

@@ -83,6 +83,11 @@ public struct Scenario: Sendable, Codable {
     /// The instant the simulation stops.
     public var end: Date { start.addingTimeInterval(duration.seconds) }
 
+    /// The latest end a scenario may have: what it plans reaches up to the longest duration a file
+    /// may write (3660 days, an `expiresAfter`) past its end, and every instant in its trace and
+    /// JSON must have a text in years 0000–9999.
+    static let latestEnd = Date(timeIntervalSince1970: 253_402_300_800 - 3661 * 86_400)
+
     private enum CodingKeys: String, CodingKey, CaseIterable {
         case name, summary, start, duration, timeZone, timeZoneChanges, seed, system, app, kinds, widgets
         case events, push, controls
@@ -98,6 +103,14 @@ public struct Scenario: Sendable, Codable {
             throw DecodingError.dataCorruptedError(
                 forKey: .duration, in: container,
                 debugDescription: "must be more than 0 and at most 3660 days")
+        }
+        guard start.addingTimeInterval(duration.seconds) <= Self.latestEnd else {
+            throw DecodingError.dataCorruptedError(
+                forKey: .duration, in: container,
+                debugDescription:
+                    "makes the scenario end after \(Instant.format(Self.latestEnd)): what a scenario plans "
+                    + "reaches up to 3660 days past its end, and instants are written in years 0000–9999 only"
+            )
         }
         timeZone = try container.decode(String.self, forKey: .timeZone)
         guard TimeZone(identifier: timeZone) != nil else {

@@ -44,6 +44,16 @@ struct ScenarioDecodingTests {
         #expect(try error { $0["start"] = "tomorrow" }?.path == "$.start")
         #expect(try error { $0["duration"] = "forever" }?.path == "$.duration")
         #expect(try error { $0["timeZone"] = "Mars/Olympus" }?.path == "$.timeZone")
+        // An end whose plans would need instants past year 9999: refused when the file is read,
+        // not when the trace or the JSON cannot be written.
+        let late = try error {
+            $0["start"] = "9999-12-31T21:00:00Z"
+            $0["duration"] = "2h"
+        }
+        #expect(late?.path == "$.duration")
+        #expect(
+            late?.message.hasPrefix("makes the scenario end after 9989-12-23T00:00:00Z") == true,
+            "\(String(describing: late))")
         #expect(try error { $0["system"] = ["preset": "fast"] }?.path == "$.system.preset")
         #expect(try error { $0["system"] = ["dailyBudget": -1] }?.path == "$.system.dailyBudget")
     }

@@ -88,6 +88,12 @@ struct JSONParserTests {
                 "at $.small: expected a whole number from 0 to 255, found 300"
             ),
             (
+                // Int.max written with a fraction: read through a Double, it is 2^63.
+                #"{"count":9223372036854775807.0,"small":1,"at":"2026-01-01T00:00:00Z","tags":[]}"#,
+                "at $.count: found 9223372036854775807 written with a fraction or an exponent, which this decoder "
+                    + "reads through a Double, as 9223372036854775808: write the whole number without them"
+            ),
+            (
                 #"{"count":1,"small":1,"at":"2026-01-01","tags":[]}"#,
                 "at $.at: expected an ISO-8601 instant with an offset, found \"2026-01-01\""
             ),
