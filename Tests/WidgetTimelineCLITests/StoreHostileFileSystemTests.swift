@@ -102,50 +102,33 @@ struct StoreHostileFileSystemTests {
     }
 
     @Test(
-        "a log that is a symbolic link is never written through; diagnose refuses it; the commit still lands")
-    func linkedLog() throws {
+        "a log that is a symbolic or a hard link to a file outside is never written through; diagnose refuses it; the commit still lands",
+        arguments: [
+            ("symbolic", "it is a symbolic link, which the log never follows"),
+            ("hard", "it has a name outside the log directory (a hard link), which the log never follows"),
+        ])
+    func linkedLog(kind: String, refusal: String) throws {
         try withSharedDirectory { shared, outside in
             let outsideLog = outside.appendingPathComponent("events.jsonl")
             try Data("outside\n".utf8).write(to: outsideLog)
             let log = shared.appendingPathComponent("diagnostics/events.jsonl")
             try FileManager.default.removeItem(at: log)
-            try FileManager.default.createSymbolicLink(at: log, withDestinationURL: outsideLog)
+            if kind == "symbolic" {
+                try FileManager.default.createSymbolicLink(at: log, withDestinationURL: outsideLog)
+            } else {
+                #expect(link(outsideLog.path, log.path) == 0)
+            }
             let before = try FileTree(outside)
             let written = write(count: 13, in: shared)
             #expect(
                 written.exitCode == .success && written.standardOutput == "2\n", "\(written.standardError)")
-            #expect(try FileTree(outside) == before)
+            #expect(try FileTree(outside) == before, "\(kind): the outside file changed")
             let diagnose = CLIHarness.run(["diagnose", "--dir", shared.path])
             #expect(diagnose.exitCode == .noInput)
             #expect(
                 diagnose.standardError
-                    == "error: cannot read the diagnostics log: \(log.path) was not read: it is a symbolic link, which the log never follows\n"
-            )
-            #expect(newest(in: shared)?.count == 13)
-        }
-    }
-
-    @Test(
-        "a log that is a hard link to a file outside is never written through; diagnose refuses it; the commit still lands"
-    )
-    func hardLinkedLog() throws {
-        try withSharedDirectory { shared, outside in
-            let outsideLog = outside.appendingPathComponent("victim.txt")
-            try Data("outside\n".utf8).write(to: outsideLog)
-            let log = shared.appendingPathComponent("diagnostics/events.jsonl")
-            try FileManager.default.removeItem(at: log)
-            #expect(link(outsideLog.path, log.path) == 0)
-            let before = try FileTree(outside)
-            let written = write(count: 13, in: shared)
-            #expect(
-                written.exitCode == .success && written.standardOutput == "2\n", "\(written.standardError)")
-            #expect(try FileTree(outside) == before)
-            let diagnose = CLIHarness.run(["diagnose", "--dir", shared.path])
-            #expect(diagnose.exitCode == .noInput)
-            #expect(
-                diagnose.standardError
-                    == "error: cannot read the diagnostics log: \(log.path) was not read: it has a name outside the log "
-                    + "directory (a hard link), which the log never follows\n", "\(diagnose.standardError)")
+                    == "error: cannot read the diagnostics log: \(log.path) was not read: \(refusal)\n",
+                "\(diagnose.standardError)")
             #expect(newest(in: shared)?.count == 13)
         }
     }

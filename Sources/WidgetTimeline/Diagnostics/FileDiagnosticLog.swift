@@ -390,7 +390,7 @@ public struct FileDiagnosticLog: DiagnosticSink {
 
     /// The current file, opened to append, and its size; `nil` when it cannot be opened, is not a
     /// regular file (a FIFO planted there: nothing is written, and nothing blocks), or has a name
-    /// outside the log directory (``hasNamesOnlyHere(_:in:)``).
+    /// outside the log directory (``hasNamesOnlyHere(_:_:in:)``).
     private func openForAppending(in log: OpenDirectory) -> (file: OpenFile, size: Int)? {
         guard
             let file = try? interruptible({ () throws(FileSystemError) in
