@@ -58,7 +58,14 @@ enum NewestRecordReader {
     ) -> SnapshotReadResult<Payload>? {
         let revisions: [Int]
         do {
-            guard let found = try source.revisions(of: key), !found.isEmpty else { return .missing }
+            guard let found = try source.revisions(of: key) else { return .missing }
+            // A listing is not a snapshot: while writers publish and clean up, one pass may miss
+            // both the names it started with (removed before it reached them) and the ones that
+            // replaced them (added where it had already been). "None" is confirmed like any
+            // other answer, by a second listing.
+            guard !found.isEmpty else {
+                return try source.revisionsAgain(of: key)?.isEmpty != false ? .missing : nil
+            }
             revisions = found.sorted(by: >)
         } catch {
             return .unreadable(error)

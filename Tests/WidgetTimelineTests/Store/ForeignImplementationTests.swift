@@ -53,6 +53,12 @@ struct ForeignImplementationTests {
             #expect(envelope["revision"] == .integer(3))
             #expect(envelope["payload"]?["value"] == .integer(4))
             #expect(try python(["read", shared.path, "no-such-key"], in: work) == ("null", true))
+            // A key's directory before its first record (a writer creates it first): no record,
+            // not a corrupted one.
+            try FileManager.default.createDirectory(
+                at: store.directory(for: StoreFixture.otherKey), withIntermediateDirectories: true)
+            #expect(
+                try python(["read", shared.path, StoreFixture.otherKey.rawValue], in: work) == ("null", true))
         }
     }
 

@@ -166,7 +166,12 @@ public struct FileSnapshotStore: SnapshotStore {
         for name in try directories.names(in: snapshots) where !name.hasPrefix(".") {
             guard let key = try? SnapshotKey(validating: name) else { continue }
             do {
-                if let revisions = try source.revisions(of: key), !revisions.isEmpty { keys.append(key) }
+                // An empty listing is confirmed, as a read confirms it (``NewestRecordReader``).
+                if let revisions = try source.revisions(of: key),
+                    try !revisions.isEmpty || source.revisionsAgain(of: key)?.isEmpty == false
+                {
+                    keys.append(key)
+                }
             } catch {
                 // A key whose directory cannot be listed is still a key: reading it says why.
                 keys.append(key)
