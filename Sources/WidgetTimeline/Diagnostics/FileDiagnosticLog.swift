@@ -411,9 +411,11 @@ public struct FileDiagnosticLog: DiagnosticSink {
     /// current file a second name there for a moment (its generation's, or its successor's claim),
     /// but a name anywhere else — a hard link planted from outside the store, or one to a snapshot
     /// record — would show what is appended, so such a file is never written. A rotation that adds
-    /// or removes a name while this counts is counted again, a few times at most.
+    /// or removes a name while this counts is counted again, a few times at most; so is a count
+    /// that comes out short, since a listing made while names change can miss one that stayed.
     private func hasNamesOnlyHere(_ file: OpenFile, _ status: FileStatus, in log: OpenDirectory) -> Bool {
         var linkCount = status.linkCount
+        var shortCounts = 0
         for _ in 0..<4 {
             if linkCount <= 1 { return true }
             guard let identity = status.identity else { return false }
@@ -421,7 +423,11 @@ public struct FileDiagnosticLog: DiagnosticSink {
             guard
                 let again = try? interruptible({ () throws(FileSystemError) in try fileSystem.status(file) })
             else { return false }
-            if again.linkCount == linkCount { return here >= linkCount }
+            if again.linkCount == linkCount {
+                if here >= linkCount { return true }
+                shortCounts += 1
+                if shortCounts == 2 { return false }
+            }
             linkCount = again.linkCount
         }
         return false

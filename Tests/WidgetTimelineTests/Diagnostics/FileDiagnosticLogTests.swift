@@ -206,6 +206,28 @@ struct FileDiagnosticLogTests {
         }
     }
 
+    @Test(
+        "a second name inside diagnostics/ renamed while the log counts the file's names: written, not refused"
+    )
+    func secondNameRenamedWhileCounted() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let fileSystem = ChangingDirectoryFileSystem()
+        let log = FileDiagnosticLog(directory: directory, fileSystem: fileSystem)
+        log.record(event(1))
+        // A second name of the current file in the log's directory, as a rotation gives it; it is
+        // renamed during the listing, so that pass shows neither of its names.
+        let first = URL(fileURLWithPath: log.logDirectory).appendingPathComponent("events.claim-a")
+        let second = URL(fileURLWithPath: log.logDirectory).appendingPathComponent("events.claim-b")
+        #expect(link(log.currentPath, first.path) == 0)
+        fileSystem.change(duringListing: 1) { _ = rename(first.path, second.path) }
+        log.record(event(2))
+        #expect(!fileSystem.isChangePending, "the rename ran during the log's count")
+        let contents = log.read()
+        #expect(contents.events == [event(1), event(2)], "\(contents.notes)")
+        #expect(contents.notes == [])
+    }
+
     @Test("a FIFO in place of the log: writing and reading never block, and nothing is written")
     func fifoLog() throws {
         let directory = try temporaryDirectory()
