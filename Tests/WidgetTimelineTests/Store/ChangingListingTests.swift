@@ -8,7 +8,7 @@ import WidgetTimelineTesting
 /// POSIX allows such a pass, and the store's stress harness met it: a reader paused inside a
 /// listing of a large key directory answered "no snapshot" long after revision 1 was acknowledged.
 /// No answer of a store rests on one listing alone.
-@Suite("A listing made while writers commit is never taken for an empty key")
+@Suite("A listing made while writers commit: never taken for an empty key, nor for proof of a stale publish")
 struct ChangingListingTests {
     /// Revisions 1–3 stored, and a file system on which three more commits — whose clean-up
     /// removes 1–3 — run during the `listing`-th listing.
@@ -46,6 +46,37 @@ struct ChangingListingTests {
             let reader = FileSnapshotStore.readOnly(directory: directory, fileSystem: fileSystem)
             #expect(try reader.keys() == [StoreFixture.key])
             #expect(!fileSystem.isChangePending, "the commits ran during the key's listing")
+        }
+    }
+
+    @Test("a stale publish whose confirming listing is made while others commit is still withdrawn")
+    func stalePublishConfirmedDuringCommits() throws {
+        try withTemporaryDirectory { directory throws in
+            let other = FileSnapshotStore(directory: directory)
+            for value in 1...3 { _ = try other.commit(StoreFixture.draft(value)) }
+            // The stale writer lists 1–3 and chooses 4; before it publishes, 4–8 are committed and
+            // clean-up frees the name 4. While it lists to confirm, 9–11 are committed, whose
+            // clean-up removes 6–8: that pass shows none of the newer revisions.
+            let faults = FaultInjectingFileSystem()
+            let beforePublish = Once()
+            faults.pausePoint = { call in
+                guard call.publishesRecord, beforePublish.first() else { return }
+                for value in 4...8 { _ = try? other.commit(StoreFixture.draft(value)) }
+            }
+            let fileSystem = ChangingDirectoryFileSystem(faults)
+            fileSystem.change(duringListing: 2) {
+                for value in 9...11 { _ = try? other.commit(StoreFixture.draft(value)) }
+            }
+            let stale = FileSnapshotStore(directory: directory, fileSystem: fileSystem)
+            let outcome = try stale.commit(StoreFixture.draft(100))
+            #expect(beforePublish.isDone)
+            #expect(!fileSystem.isChangePending, "the commits ran during the confirming listing")
+            // The clean-up that removed 6–8 removed the stale 4 first: the pass did not show it as
+            // the newest, so it was withdrawn, and the commit acknowledged after 11.
+            #expect(outcome.revision == 12)
+            let read = other.read(StoreFixture.key, as: Counter.self, supportedSchema: 1)
+            #expect(read.snapshot?.revision == 12 && read.snapshot?.payload.value == 100, "\(read)")
+            #expect(revisionFiles(in: other.directory(for: StoreFixture.key)) == [10, 11, 12])
         }
     }
 
