@@ -44,7 +44,10 @@ public protocol SnapshotStore: Sendable {
     /// listing, without reading or validating anything; `nil` when the store cannot tell now.
     ///
     /// A writer that remembers its own last commit R and finds R still newest knows nothing was
-    /// committed since: the newest revision number never goes down.
+    /// committed since: the newest revision number never goes down. One listing made while
+    /// others commit and clean up can show a lower number, 0 included (a read confirms what it
+    /// lists; this does not), so use it only where a lower number is safe: as a compare-and-swap's
+    /// expectation, which then conflicts, or to decide whether to commit again.
     func newestRevision(of key: SnapshotKey) -> Int?
 }
 
