@@ -57,27 +57,29 @@ public struct ValueGenerator: RandomNumberGenerator {
         (0..<Int.random(in: count, using: &random)).map { _ in make(&self) }
     }
 
-    /// A finite `Double` in `range`: whole numbers, fractions, tiny and huge magnitudes.
+    /// A finite `Double` in `range`: whole numbers, fractions, both zeros, tiny and huge magnitudes.
     public mutating func double(in range: ClosedRange<Double> = -1e300...1e300) -> Double {
         let value: Double
-        switch random.next() % 6 {
+        switch random.next() % 7 {
         case 0: value = Double(Int.random(in: -1000...1000, using: &random))
         case 1: value = Double.random(in: -1...1, using: &random) * 1e-300
         case 2: value = Double(bitPattern: random.next())
+        case 3: value = bool() ? 0.0 : -0.0
         default: value = Double.random(in: -1e6...1e6, using: &random)
         }
         guard value.isFinite, range.contains(value) else { return Double.random(in: range, using: &random) }
         return value
     }
 
-    /// A finite `Float`, including subnormals and the largest.
+    /// A finite `Float`, including subnormals, negative zero and the largest.
     public mutating func float() -> Float {
-        switch random.next() % 5 {
+        switch random.next() % 6 {
         case 0: return Float.greatestFiniteMagnitude * (bool() ? 1 : -1)
         case 1: return Float.leastNonzeroMagnitude
         case 2:
             let value = Float(bitPattern: UInt32(truncatingIfNeeded: random.next()))
             return value.isFinite ? value : 0.5
+        case 3: return -0.0
         default: return Float.random(in: -100...100, using: &random)
         }
     }

@@ -2,9 +2,10 @@
 /// exact numbers — no whitespace, members sorted by UTF-16 code units, strings with minimal
 /// escaping, numbers in ECMAScript's layout of their exact digits (``JSONNumber/canonicalText``).
 ///
-/// Fingerprints hash this form, and records store it with one difference: whole numbers up to 39
-/// digits are written with every digit (`wholeNumbersInFull`), since `JSONDecoder` reads `Int128`
-/// and `UInt128` only from digits, never from `3.4e+38`. For every number a `Double` holds with its
+/// Fingerprints hash this form, and records store it with two differences (`wholeNumbersInFull`):
+/// whole numbers up to 39 digits are written with every digit, since `JSONDecoder` reads `Int128`
+/// and `UInt128` only from digits, never from `3.4e+38`; and negative zero is written `-0`, which
+/// `JSONDecoder` reads as `-0.0` (RFC 8785 writes it `0`). For every number a `Double` holds with its
 /// shortest digits — every number JavaScript or Kotlin can hold — it is RFC 8785's text, so a host
 /// written in JavaScript (`JSON.stringify` of a key-sorted object) produces the same fingerprint.
 /// Numbers a `Double` cannot hold (`UInt64.max`, a 38-digit `Decimal`) keep every digit, so two
@@ -13,7 +14,8 @@ public enum CanonicalJSON {
     /// The canonical UTF-8 bytes of `value`.
     ///
     /// - Parameter wholeNumbersInFull: write whole numbers of up to 39 digits without an exponent,
-    ///   as records do, so every integer type reads them back.
+    ///   and negative zero as `-0`, as records do, so every integer type reads them back and a
+    ///   `Double` keeps its sign.
     public static func encode(_ value: JSONValue, wholeNumbersInFull: Bool = false) -> [UInt8] {
         var output: [UInt8] = []
         write(value, into: &output, wholeNumbersInFull: wholeNumbersInFull)

@@ -10,9 +10,12 @@
 ///
 /// `18446744073709551615`, `2^60 + 1` and a `Decimal` with 38 digits keep every digit, so a payload
 /// holding them is stored and fingerprinted as it is. Two spellings of one value are one number:
-/// `1`, `1.0`, `1e0` and `10e-1` are equal, and ``canonicalText`` writes them all as `1`.
+/// `1`, `1.0`, `1e0` and `10e-1` are equal, and ``canonicalText`` writes them all as `1`. Negative
+/// zero (`-0`, `-0.0`) is kept apart from zero, as a `Double` keeps it: records store it as `-0`,
+/// so a `-0.0` reads back with its sign, while ``canonicalText`` — the fingerprint's form — writes
+/// both as `0`, as RFC 8785 does.
 public struct JSONNumber: Sendable, Hashable, CustomStringConvertible {
-    /// Whether the number is below zero (never for zero itself).
+    /// Whether the number is written with a minus sign: below zero, or negative zero.
     public let isNegative: Bool
     /// The significant digits as ASCII, without leading or trailing zeros; empty for zero.
     let digits: [UInt8]
@@ -35,7 +38,7 @@ public struct JSONNumber: Sendable, Hashable, CustomStringConvertible {
         }
         while digits.last == UInt8(ascii: "0") { digits = digits.dropLast() }
         self.digits = Array(digits)
-        self.isNegative = isNegative && !digits.isEmpty
+        self.isNegative = isNegative
         self.pointPosition = digits.isEmpty ? 0 : point
     }
 
@@ -131,14 +134,23 @@ public struct JSONNumber: Sendable, Hashable, CustomStringConvertible {
     /// Whether the number has no fractional part.
     public var isWhole: Bool { pointPosition >= digits.count }
 
+    /// Whether the number is negative zero, which a `Double` holds apart from zero.
+    var isNegativeZero: Bool { isNegative && digits.isEmpty }
+
     /// The number as an `Int64`, when it is whole and fits.
     public var int64Value: Int64? { isWhole ? Int64(canonicalText) : nil }
 
-    /// The number as a `UInt64`, when it is whole, not negative, and fits.
-    public var uint64Value: UInt64? { isWhole && !isNegative ? UInt64(canonicalText) : nil }
+    /// The number as a `UInt64`, when it is whole, not below zero, and fits.
+    public var uint64Value: UInt64? {
+        isWhole && (!isNegative || isNegativeZero) ? UInt64(canonicalText) : nil
+    }
 
-    /// The nearest `Double` (exact when the number has at most 15 significant digits).
-    public var doubleValue: Double { Double(canonicalText) ?? (isNegative ? -.infinity : .infinity) }
+    /// The nearest `Double` (exact when the number has at most 15 significant digits); `-0.0` for
+    /// negative zero.
+    public var doubleValue: Double {
+        if isNegativeZero { return -0.0 }
+        return Double(canonicalText) ?? (isNegative ? -.infinity : .infinity)
+    }
 
     /// The number as a `Decimal`, when a `Decimal` holds it exactly.
     public var decimalValue: Decimal? {
@@ -167,9 +179,10 @@ public struct JSONNumber: Sendable, Hashable, CustomStringConvertible {
 
     /// Appends ``canonicalText``'s UTF-8 bytes to `output`, or, with `wholeNumbersInFull`, whole
     /// numbers of up to ``longestWholeNumber`` digits as all their digits (`1e+21` is then
-    /// `1000000000000000000000`) — the form records store.
+    /// `1000000000000000000000`) and negative zero as `-0` — the form records store.
     func writeCanonicalText(into output: inout [UInt8], wholeNumbersInFull: Bool = false) {
         guard !digits.isEmpty else {
+            if wholeNumbersInFull && isNegative { output.append(UInt8(ascii: "-")) }
             output.append(UInt8(ascii: "0"))
             return
         }

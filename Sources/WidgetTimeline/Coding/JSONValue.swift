@@ -80,6 +80,10 @@ extension JSONValue: Codable {
     /// one, through a `Double`.)
     private static func number(from single: any SingleValueDecodingContainer) throws -> JSONNumber {
         let double = try? single.decode(Double.self)
+        // A `Decimal` has no negative zero: the `Double` keeps the sign.
+        if let double, double == 0, double.sign == .minus, let negativeZero = JSONNumber(double) {
+            return negativeZero
+        }
         if let decimal = try? single.decode(Decimal.self), let exact = JSONNumber(decimal),
             double == nil || Double(exact.canonicalText) == double
         {
@@ -102,7 +106,9 @@ extension JSONValue: Codable {
             try container.encode(value)
         case .number(let number):
             var container = encoder.singleValueContainer()
-            if let value = number.int64Value {
+            if number.isNegativeZero {
+                try container.encode(number.doubleValue)
+            } else if let value = number.int64Value {
                 try container.encode(value)
             } else if let value = number.uint64Value {
                 try container.encode(value)

@@ -34,6 +34,28 @@ struct CanonicalJSONTests {
             String(decoding: CanonicalJSON.encode(.number(JSONNumber(value)!)), as: UTF8.self) == expected)
     }
 
+    @Test("negative zero: the fingerprint's form writes 0 (RFC 8785), records store -0, read back as -0.0")
+    func negativeZero() throws {
+        for written in ["-0", "-0.0", "-0e7", "-0.000E-3"] {
+            let parsed = try JSONParser.parse(Data("[\(written)]".utf8))
+            let decoded = try JSONDecoder().decode(JSONValue.self, from: Data("[\(written)]".utf8))
+            for value in [parsed, decoded] {
+                #expect(String(decoding: CanonicalJSON.encode(value), as: UTF8.self) == "[0]", "\(written)")
+                let stored = CanonicalJSON.encode(value, wholeNumbersInFull: true)
+                #expect(String(decoding: stored, as: UTF8.self) == "[-0]", "\(written)")
+                #expect(try JSONDecoder().decode([Double].self, from: Data(stored))[0].sign == .minus)
+                #expect(try JSONDecoder().decode([Int].self, from: Data(stored)) == [0])
+                #expect(value != .array([.number(.zero)]), "\(written) is not 0")
+                #expect(try JSONValue(encoding: value) == value, "\(written) re-encodes as itself")
+            }
+        }
+        #expect(JSONNumber(-0.0)?.doubleValue.sign == .minus)
+        #expect(JSONNumber(-0.0)?.int64Value == 0)
+        #expect(JSONNumber(-0.0)?.uint64Value == 0)
+        #expect(JSONNumber(0.0)?.doubleValue.sign == .plus)
+        #expect(try ContentFingerprint(of: -0.0) == ContentFingerprint(of: 0.0))
+    }
+
     @Test("strings escape only what JSON requires")
     func strings() throws {
         #expect(try canonical(#"["a\"b\\c\/d\u0001\n\t é"]"#) == "[\"a\\\"b\\\\c/d\\u0001\\n\\t é\"]")

@@ -133,6 +133,7 @@ struct PayloadRoundTripTests {
                     .read(key, as: EveryKindOfValue.self, supportedSchema: 1)
                 #expect(read.snapshot == draft.snapshot(revision: revision), "\(name): \(read)")
                 #expect(read.snapshot?.payload == value, "\(name)")
+                #expect(try Self.encodesAlike(read.snapshot?.payload, value), "\(name)")
                 #expect(read.snapshot?.fingerprint.rawValue == fingerprint, "\(name)")
             }
         }
@@ -155,6 +156,7 @@ struct PayloadRoundTripTests {
                 let read = FileSnapshotStore.readOnly(directory: directory).read(
                     widget.defaultKey, for: widget)
                 #expect(read.snapshot?.payload == value, "\(name): \(read)")
+                #expect(try Self.encodesAlike(read.snapshot?.payload, value), "\(name)")
                 #expect(read.snapshot?.fingerprint.rawValue == fingerprint, "\(name)")
             }
         }
@@ -243,6 +245,7 @@ struct PayloadRoundTripTests {
                 let decoded = Self.decodingTheRecord(
                     key, revision: revision, as: EveryKindOfValue.self, supportedSchema: 2, in: store)
                 #expect(first == decoded, "\(name)")
+                #expect(try Self.encodesAlike(first.snapshot?.payload, decoded.snapshot!.payload), "\(name)")
                 #expect(
                     (first.snapshot?.payload == value) == (Instant.rounded(value.when) == value.when),
                     "\(name)")
@@ -261,6 +264,14 @@ struct PayloadRoundTripTests {
                         == .incompatible(found: 2, supported: 1), "\(name)")
             }
         }
+    }
+
+    /// Whether `read` is `value` exactly: the same bytes from `JSONEncoder`, keys sorted. `==` alone
+    /// cannot tell: a `Double`'s does not see the sign of zero.
+    static func encodesAlike<Value: Encodable>(_ read: Value?, _ value: Value) throws -> Bool {
+        guard let read else { return false }
+        let encoder = JSONCoding.encoder()
+        return try encoder.encode(read) == encoder.encode(value)
     }
 
     /// What a read of `key` gives when it decodes the record's bytes: the same bytes put back, which
