@@ -292,12 +292,6 @@ struct SimulateCommand: Command {
     )
         throws(CommandFailure)
     {
-        let url = context.url(forPath: path)
-        do {
-            try Data(text.utf8).write(to: url, options: .atomic)
-        } catch {
-            throw CommandFailure(
-                .ioError, "cannot write the \(what) to '\(path)': \(InputFile.reason(error))")
-        }
+        try OutputFile.write(Data(text.utf8), to: path, what: what, in: context)
     }
 }
