@@ -77,7 +77,7 @@ struct PushCommandTests {
             message: #"at $.bundleID: the bundle identifier "com.example/app" may contain only"#),
         BadFile(
             name: "window", edit: { $0["window"] = .number(JSONNumber(Int64(0))) },
-            message: "at $.window: the push window must be from 0.001 s"),
+            message: "at $.window: the push window must be whole milliseconds from 0.001 s"),
         BadFile(
             name: "negative budget", edit: { $0["budget"] = .number(JSONNumber(Int64(-1))) },
             message: "at $.budget: the push budget must be zero or more"),
@@ -117,9 +117,50 @@ struct PushCommandTests {
             },
             message: "at $.changes[0].widget: a change has a kind or a widget, not both"),
         BadFile(
+            name: "a window finer than a millisecond",
+            edit: { $0["window"] = .number(JSONNumber(text: "0.0014")!) },
+            message: "at $.window: the push window must be whole milliseconds from 0.001 s"),
+        BadFile(
+            name: "a change before year 0000 in UTC",
+            edit: { Self.setFirstChange(&$0, at: "0000-01-01T00:30:00+01:00") },
+            message:
+                "at $.changes[0].at: a change must happen from 0000-01-01T00:00:00Z to 9999-12-31T23:59:59.999Z"
+        ),
+        BadFile(
+            name: "a change whose push could fall in year 10000",
+            edit: { Self.setFirstChange(&$0, at: "9999-12-31T23:59:00Z") },
+            message: "at $.changes: change 0 at 9999-12-31T23:59:00Z is too late"),
+        BadFile(
             name: "missing changes", edit: { $0["changes"] = nil },
             message: #"at $: missing member "changes""#),
     ]
+
+    /// Moves the example's first change to `at`.
+    static func setFirstChange(_ object: inout [String: JSONValue], at: String) {
+        if case .array(var changes)? = object["changes"], case .object(var first) = changes[0] {
+            first["at"] = .string(at)
+            changes[0] = .object(first)
+            object["changes"] = .array(changes)
+        }
+    }
+
+    @Test("Text output: a kind or widget id holding line breaks stays on its line, escaped")
+    func controlCharactersEscaped() throws {
+        let events = #"""
+            {"bundleID":"a","window":900,"budget":"unlimited","registrations":[{"installation":"i",
+            "token":"ab","environment":"production","widgets":[{"id":"w\r","kind":"k\nrequest 9 at FAKE",
+            "family":"f"}]}],"changes":[{"at":"2026-01-01T00:00:00Z","kind":"k\nrequest 9 at FAKE",
+            "fingerprint":"x"},{"at":"2026-01-01T00:00:01Z","widget":{"installation":"i","id":"w\r"},
+            "fingerprint":"x"}]}
+            """#
+        let result = CLIHarness.run(["push", "-"], stdin: Data(events.utf8))
+        #expect(result.exitCode == .success, "\(result.standardError)")
+        #expect(!result.standardOutput.contains("\r"))
+        let lines = result.standardOutput.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(!lines.contains { $0.hasPrefix("request 9") }, "\(result.standardOutput)")
+        #expect(result.standardOutput.contains(#"(kind k\nrequest 9 at FAKE), 1 widget changed"#))
+        #expect(result.standardOutput.contains(#"(widget i/w\r) for production:ab: unchanged"#))
+    }
 
     @Test(
         "A bad events file is refused with its JSON path, exit 65, nothing on standard output",

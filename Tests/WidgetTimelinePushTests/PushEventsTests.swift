@@ -15,11 +15,30 @@ struct PushEventsTests {
         at: .at("2026-11-30T07:00:00Z"), target: .kind("parking"),
         fingerprint: ContentFingerprint(rawValue: "a"))
 
-    @Test("Out-of-range windows and budgets, bad bundle IDs and repeated installations are refused")
+    @Test(
+        "Out-of-range windows and budgets, changes too late to push, bad bundle IDs and repeated installations are refused"
+    )
     func refusals() {
         #expect(throws: PushEventsError.planner(.windowOutOfRange(0))) {
             try PushEvents(
                 bundleID: "com.example", window: 0, budget: .unlimited, registrations: [], changes: [])
+        }
+        // Instants are whole milliseconds: a finer window would be kept rounded, shorter or longer.
+        for window in [0.0014, 1.0006] {
+            #expect(throws: PushEventsError.planner(.windowOutOfRange(window))) {
+                try PushEvents(
+                    bundleID: "com.example", window: window, budget: .unlimited, registrations: [],
+                    changes: [])
+            }
+        }
+        #expect(throws: PushEventsError.changeTooLate(index: 0, at: .at("9999-12-31T23:50:00Z"))) {
+            try PushEvents(
+                bundleID: "com.example", window: 600, budget: .unlimited, registrations: [],
+                changes: [
+                    PushChange(
+                        at: .at("9999-12-31T23:50:00Z"), target: .kind("parking"),
+                        fingerprint: change.fingerprint)
+                ])
         }
         #expect(throws: PushEventsError.planner(.negativeBudget(-2))) {
             try PushEvents(

@@ -178,7 +178,9 @@ struct PushPlannerTests {
             try PushPlanner(window: 0, budget: .unlimited, seed: 0)
         }
         #expect(
-            window.description == "the push window must be from 0.001 s to 31622400 s (366 days), not 0.0")
+            window.description
+                == "the push window must be whole milliseconds from 0.001 s to 31622400 s (366 days), not 0.0"
+        )
         #expect(throws: PushPlannerError.negativeBudget(-1)) {
             try PushPlanner(window: 1, budget: .perRolling24Hours(-1), seed: 0)
         }

@@ -71,12 +71,14 @@ struct PushCommand: Command {
                     + "(\(target(push.reason.change))), \(plural(push.reason.changedWidgets.count, "widget")) changed"
             )
             lines.append("  \(request.method) \(request.url.absoluteString)")
-            for header in request.headers { lines.append("  \(header.name): \(header.value)") }
+            for header in request.headers {
+                lines.append("  \(header.name): \(TerminalText.line(header.value))")
+            }
             lines.append("  body: \(String(decoding: request.body, as: UTF8.self))")
         }
         if !outcome.dropped.isEmpty { lines.append("") }
         for drop in outcome.dropped {
-            let destination = drop.destination.map { " for \($0)" } ?? ""
+            let destination = drop.destination.map { " for \(TerminalText.line($0.description))" } ?? ""
             lines.append(
                 "dropped: change at \(Instant.format(drop.change.at)) (\(target(drop.change)))\(destination): "
                     + drop.reason.description)
@@ -84,10 +86,11 @@ struct PushCommand: Command {
         return lines.joined(separator: "\n") + "\n"
     }
 
+    /// What a change is about, one line whatever its kind or widget id holds.
     private static func target(_ change: PushChange) -> String {
         switch change.target {
-        case .kind(let kind): "kind \(kind)"
-        case .widget(let instance): "widget \(instance)"
+        case .kind(let kind): "kind \(TerminalText.line(kind))"
+        case .widget(let instance): "widget \(TerminalText.line(instance.description))"
         }
     }
 

@@ -65,6 +65,10 @@ public struct PushEvents: Sendable, Hashable, Codable {
         } catch {
             throw .planner(error)
         }
+        // A push comes at most one window after its change: it must still have a UTC form.
+        if let index = changes.firstIndex(where: { $0.at.addingTimeInterval(window) >= Instant.afterAll }) {
+            throw .changeTooLate(index: index, at: changes[index].at)
+        }
         self.bundleID = bundleID
         self.window = window
         self.budget = budget
@@ -175,6 +179,9 @@ public enum PushEventsError: Error, Sendable, Hashable, CustomStringConvertible 
     /// Two registrations name the same installation; each upload replaces its installation's last,
     /// so a file with both is ambiguous.
     case duplicateInstallation(String)
+    /// The change at `index` is so late that its push, up to one window after it, could fall in
+    /// year 10000, where no request can be dated.
+    case changeTooLate(index: Int, at: Date)
 
     public var description: String {
         switch self {
@@ -182,6 +189,9 @@ public enum PushEventsError: Error, Sendable, Hashable, CustomStringConvertible 
         case .planner(let error): error.description
         case .duplicateInstallation(let id):
             "installation \(String(reflecting: id)) is registered twice; keep its latest upload only"
+        case .changeTooLate(let index, let at):
+            "change \(index) at \(Instant.format(at)) is too late: its push, up to one window later, could come "
+                + "after 9999-12-31T23:59:59.999Z, the last instant a request can be dated"
         }
     }
 
@@ -191,6 +201,7 @@ public enum PushEventsError: Error, Sendable, Hashable, CustomStringConvertible 
         case .planner(.windowOutOfRange): .window
         case .planner(.negativeBudget): .budget
         case .duplicateInstallation: .registrations
+        case .changeTooLate: .changes
         }
     }
 }

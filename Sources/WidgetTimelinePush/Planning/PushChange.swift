@@ -47,10 +47,21 @@ public struct PushChange: Sendable, Hashable, Codable {
         case at, kind, widget, fingerprint
     }
 
+    /// The first instant with a UTC form: 0000-01-01T00:00:00Z.
+    static let earliest = Date(timeIntervalSince1970: -62_167_219_200)
+
     /// Refuses a member it does not know: a change is written by hand in an events file.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.strictContainer(keyedBy: CodingKeys.self)
         at = try container.decode(Date.self, forKey: .at)
+        // An instant written with an offset can fall outside years 0000–9999 in UTC, where no
+        // request can be dated.
+        guard at >= Self.earliest, at < Instant.afterAll else {
+            throw DecodingError.dataCorruptedError(
+                forKey: .at, in: container,
+                debugDescription:
+                    "a change must happen from 0000-01-01T00:00:00Z to 9999-12-31T23:59:59.999Z in UTC")
+        }
         fingerprint = try container.decode(ContentFingerprint.self, forKey: .fingerprint)
         switch (container.contains(.kind), container.contains(.widget)) {
         case (true, false): target = .kind(try container.decode(String.self, forKey: .kind))

@@ -77,7 +77,8 @@ public struct PushPlanner: Sendable, Hashable {
     ///   - registry: which token serves which widget; change it later with ``register(_:)`` and the
     ///     removal methods.
     ///   - window: the minimum spacing between two pushes to one destination, in seconds, from
-    ///     0.001 to ``longestWindow``; also the longest a change waits for its push.
+    ///     0.001 to ``longestWindow``, in whole milliseconds; also the longest a change waits for
+    ///     its push.
     ///   - budget: the pushes allowed per destination in any 24 hours. Apple publishes no number;
     ///     there is no default (see ``PushBudget``).
     ///   - seed: the jitter's seed.
@@ -86,7 +87,13 @@ public struct PushPlanner: Sendable, Hashable {
         registry: PushTokenRegistry = PushTokenRegistry(), window: TimeInterval, budget: PushBudget,
         seed: UInt64
     ) throws(PushPlannerError) {
-        guard window.isFinite, window >= 0.001, window <= Self.longestWindow else {
+        // Instants are whole milliseconds: a window with a part finer than that would be kept
+        // rounded, shorter (pushes closer together than the window) or longer (a push more than a
+        // window after its change).
+        let milliseconds = window * 1000
+        guard window.isFinite, window >= 0.001, window <= Self.longestWindow,
+            abs(milliseconds - milliseconds.rounded()) <= 1e-6
+        else {
             throw .windowOutOfRange(window)
         }
         if case .perRolling24Hours(let count) = budget, count < 0 { throw .negativeBudget(count) }
@@ -167,11 +174,7 @@ public struct PushPlanner: Sendable, Hashable {
         var byDestination: [PushDestination: [WidgetInstance]] = [:]
         switch change.target {
         case .kind(let kind):
-            for instance in registry.instances(ofKind: kind) {
-                if let destination = registry.destination(of: instance) {
-                    byDestination[destination, default: []].append(instance)
-                }
-            }
+            byDestination = registry.instancesByDestination(ofKind: kind)
         case .widget(let instance):
             if let destination = registry.destination(of: instance) {
                 byDestination[destination] = [instance]

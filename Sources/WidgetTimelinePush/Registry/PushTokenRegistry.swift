@@ -66,6 +66,20 @@ public struct PushTokenRegistry: Sendable, Hashable {
         return result.sorted()
     }
 
+    /// Every registered widget of `kind`, in order, grouped by the destination its pushes go to:
+    /// one look-up per installation, however many widgets it registered.
+    public func instancesByDestination(ofKind kind: String) -> [PushDestination: [WidgetInstance]] {
+        var result: [PushDestination: [WidgetInstance]] = [:]
+        for installationID in installationsByKind[kind] ?? [] {
+            guard let registration = byInstallation[installationID] else { continue }
+            let instances = registration.widgets.filter { $0.kind == kind }.map {
+                WidgetInstance(installationID: installationID, widgetID: $0.id)
+            }
+            result[registration.destination, default: []].append(contentsOf: instances)
+        }
+        return result.mapValues { $0.sorted() }
+    }
+
     /// Every widget whose pushes go to `destination`, in order.
     public func instances(servedBy destination: PushDestination) -> [WidgetInstance] {
         (installationsByDestination[destination] ?? []).flatMap { byInstallation[$0]?.instances ?? [] }
