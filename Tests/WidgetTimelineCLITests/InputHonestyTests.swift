@@ -100,6 +100,41 @@ struct InputHonestyTests {
         #expect(linted.exitCode == .success, "\(linted.standardOutput)")
     }
 
+    @Test(
+        "data whose thresholds fall after year 9999 still ends with the freshness it will end with",
+        arguments: [
+            (
+                "task-count",
+                #"{"schemaVersion":1,"kind":"task-count","key":"t","revision":3,"fingerprint":"x","generatedAt":"9999-12-31T23:59:00Z","payload":{"count":2}}"#,
+                "expired"
+            ),
+            (
+                "parking",
+                #"{"schemaVersion":1,"kind":"parking","key":"parking","revision":3,"fingerprint":"x","generatedAt":"9999-12-31T23:00:00Z","payload":{"parkID":"p","parkName":"R","lots":[{"name":"a","free":4,"total":10}]}}"#,
+                "unavailable"
+            ),
+            (
+                "parking",
+                #"{"schemaVersion":1,"kind":"parking","key":"parking","revision":3,"fingerprint":"x","generatedAt":"2026-11-30T10:00:00Z","payload":{"parkID":"p","parkName":"R","lots":[{"name":"a","free":4,"total":10}],"staleAfterSeconds":252000000000}}"#,
+                "unavailable"
+            ),
+        ])
+    func thresholdsAfterYear9999(widget: String, snapshot: String, lastDisplay: String) throws {
+        // Judged at the end of year 9999 alone, such data was still fresh or stale there, and the
+        // last entry kept showing a parking count that expired data must hide.
+        let built = CLIHarness.run(
+            [
+                "build", "--widget", widget, "--snapshot", "-", "--now", "2026-11-30T10:00:00Z",
+                "--time-zone",
+                "UTC", "--format", "json",
+            ],
+            stdin: Data(snapshot.utf8))
+        try #require(built.exitCode == .success, "\(built.standardError)")
+        let timeline = try JSONCoding.decode(
+            PlannedTimeline<JSONValue>.self, from: Data(built.standardOutput.utf8))
+        #expect(timeline.entries.last?.state["display"] == .string(lastDisplay), "\(built.standardOutput)")
+    }
+
     @Test("what build plans from each example snapshot passes the claim checks")
     func buildOutputIsHonest() throws {
         for (widget, snapshot) in [("task-count", "task-count.json"), ("schedule", "schedule.json")] {

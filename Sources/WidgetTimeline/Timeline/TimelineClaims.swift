@@ -205,7 +205,16 @@ struct TimelineClaims<Kind: WidgetKind> {
     /// fresh later; data that only ages is least current at the end.
     @inlinable @inline(__always)
     func lasting(_ content: Kind.Content?, from instant: Date) -> State {
-        state(content, at: instant).claimingNoMoreThan(state(content, at: Instant.afterAll))
+        state(content, at: instant).claimingNoMoreThan(state(content, at: endOfTime))
+    }
+
+    /// An instant past every threshold of this data, where it has the freshness it ends with: the
+    /// end of year 9999, or later for data observed so late, or kept fresh so long, that a
+    /// threshold falls after it.
+    @inlinable @inline(__always)
+    var endOfTime: Date {
+        let last = max(freshness.staleAfter, freshness.expiresAfter) + options.latenessMargin + 1
+        return max(Instant.afterAll, stamp.observedAt.addingTimeInterval(last))
     }
 
     /// `samples` spaced at least the minimum spacing apart under the claim rules, equal neighbours
