@@ -123,6 +123,17 @@ extension JSONValue {
         return replacingNumber(&remaining, with: replacement)
     }
 
+    /// This value with every negative zero made zero: what the canonical form, which writes both
+    /// zeros as `0`, reads back as.
+    public var withUnsignedZeros: JSONValue {
+        switch self {
+        case .number(let number) where number.canonicalText == "0": .number(JSONNumber(Int64(0)))
+        case .array(let values): .array(values.map(\.withUnsignedZeros))
+        case .object(let members): .object(members.mapValues(\.withUnsignedZeros))
+        default: self
+        }
+    }
+
     /// How many numbers the value holds.
     public var numberCount: Int {
         switch self {

@@ -4,9 +4,10 @@
 //
 // Checked on every input:
 // - parsing never traps (deep nesting is refused, not a stack overflow);
-// - an accepted document's canonical form parses to exactly the same value — every digit of every
-//   number — and is a fixed point (canonicalising it again gives the same bytes), so what is stored
-//   reads back as it was and fingerprints are stable;
+// - an accepted document's stored form parses to exactly the same value — every digit of every
+//   number, the sign of a zero — and its canonical form to the same value with zeros unsigned; both
+//   are fixed points (writing them again gives the same bytes), so what is stored reads back as it
+//   was and fingerprints are stable;
 // - the package's decoder (`JSONCoding.decode`) and the strict parser agree: a document one
 //   accepts the other accepts with the same value, so nothing the explainer calls invalid is read
 //   silently, and no value is read differently from what another strict reader would see;
@@ -46,10 +47,22 @@ public func fuzzJSONParser(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt
         )
     }
     guard let parsed else { return 0 }
+    // What records store keeps every value exactly, negative zero included.
+    let stored = CanonicalJSON.encode(parsed, wholeNumbersInFull: true)
+    do {
+        let reparsed = try JSONParser.parse(stored)
+        fuzzCheck(reparsed == parsed, "the stored form is another value")
+        fuzzCheck(
+            CanonicalJSON.encode(reparsed, wholeNumbersInFull: true) == stored,
+            "the stored form is not a fixed point")
+    } catch {
+        fuzzCheck(false, "the stored form does not parse: \(error)")
+    }
+    // The fingerprint's form is the same value with negative zero written as zero, as RFC 8785 does.
     let canonical = CanonicalJSON.encode(parsed)
     do {
         let reparsed = try JSONParser.parse(canonical)
-        fuzzCheck(reparsed == parsed, "the canonical form is another value")
+        fuzzCheck(reparsed == parsed.withUnsignedZeros, "the canonical form is another value")
         fuzzCheck(CanonicalJSON.encode(reparsed) == canonical, "the canonical form is not a fixed point")
     } catch {
         fuzzCheck(false, "the canonical form does not parse: \(error)")
