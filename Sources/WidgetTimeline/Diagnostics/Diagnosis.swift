@@ -325,11 +325,18 @@ public struct KeyDiagnosis: Sendable, Hashable {
             ]
         }
         let fetched = later.last { $0.stage == .snapshotCommit && $0.side == .widgetExtension }
-        let kept = later.last { $0.stage == .snapshotRead && $0.reason == "conflict-kept-stored" }
+        let kept = later.last {
+            $0.stage == .snapshotRead
+                && ($0.reason == "conflict-kept-stored" || $0.reason == "older-answer-kept-stored")
+        }
         let readText =
             read.revision.map { "read revision \($0)" } ?? "found no snapshot (\(read.reason ?? "missing"))"
         if let saved = fetched?.revision ?? kept?.revision, saved >= revision {
-            let how = fetched != nil ? "fetched and saved" : "kept, after a conflict, the stored"
+            let how =
+                fetched != nil
+                ? "fetched and saved"
+                : kept?.reason == "conflict-kept-stored"
+                    ? "kept, after a conflict, the stored" : "kept, over an older answer, the stored"
             findings.append(
                 Finding(
                     stage: .revisionRead, verdict: .passed,

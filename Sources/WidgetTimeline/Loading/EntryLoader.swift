@@ -17,7 +17,8 @@
 /// | Stored snapshot | Source | Result |
 /// |---|---|---|
 /// | young enough, not forced | not asked | the snapshot |
-/// | old, or forced | answers | the answer, saved (when the store is writable) |
+/// | old, or forced | answers with data observed at or after the stored data's | the answer, saved (when the store is writable) |
+/// | old, or forced | answers with data observed before the stored data's | the stored snapshot: nothing is saved over newer data |
 /// | old, or forced | fails, times out, or answers for another scope | the old snapshot, with the failure: shown stale by its age, retried with back-off |
 /// | none | fails | unavailable, with the reason (location unavailable, …) |
 /// | none, no source | — | no data yet |
@@ -27,12 +28,15 @@
 /// snapshot made in this clock's future (a clock set back) is never young enough: its age is
 /// unknown.
 ///
-/// A fetched answer is saved as compare-and-swap against the revision the load read before
-/// fetching, so it can never replace what another writer committed while the fetch ran: on a
-/// conflict the loader reads again and keeps whichever data was observed later (`observedAt`),
-/// committing the answer only if it is the newer, and logs which it kept.
+/// A fetched answer never replaces data observed later (`observedAt`). One observed before the
+/// stored data — a server that has not yet seen what the app saved — is not saved, and the stored
+/// snapshot is the result. A newer one is saved as compare-and-swap against the revision the load
+/// read before fetching, so it can never replace what another writer committed while the fetch
+/// ran: on a conflict the loader reads again and keeps whichever data was observed later,
+/// committing the answer only if it is the newer. Each case is logged.
 public final class EntryLoader<Kind: WidgetKind>: @unchecked Sendable {
-    // @unchecked: `failures` is read and written under `lock`; everything else is immutable.
+    // @unchecked: `failures` and `askedOverNewer` are read and written under `lock`; everything
+    // else is immutable.
     public let kind: Kind
     private let store: any SnapshotStore
     private let source: (any SnapshotSource<Kind.Payload>)?
@@ -43,6 +47,11 @@ public final class EntryLoader<Kind: WidgetKind>: @unchecked Sendable {
 
     private let lock = Lock()
     private var failures: [SnapshotKey: Int] = [:]
+    /// Per key, the stored revision the source last answered with older data, and when it was
+    /// asked: that revision is as young as that answer, so the source is not asked again before its
+    /// `refreshAfter` — on the next `getTimeline` call of the same reload, say — although nothing
+    /// was saved.
+    private var askedOverNewer: [SnapshotKey: (revision: Int, at: Date)] = [:]
 
     /// - Parameters:
     ///   - kind: the widget kind whose snapshots it loads.
@@ -156,7 +165,7 @@ public final class EntryLoader<Kind: WidgetKind>: @unchecked Sendable {
     ) -> Step {
         let read = store.read(key, for: kind)
         logRead(read, key: key, at: now, to: sink)
-        if let stored = read.snapshot, !forceRefresh, isYoungEnough(stored, at: now) {
+        if let stored = read.snapshot, !forceRefresh, isYoungEnough(stored, key: key, at: now) {
             resetFailures(key)
             return .done(.loaded(stored))
         }
@@ -165,11 +174,20 @@ public final class EntryLoader<Kind: WidgetKind>: @unchecked Sendable {
         return .fetch(Pending(key: key, now: now, read: read, basis: basis(of: read, key: key)))
     }
 
-    /// Whether `stored` was made recently enough not to ask the source: not longer ago than the
-    /// kind's `refreshAfter`, and not in this clock's future (then its age is unknown).
-    private func isYoungEnough(_ stored: Snapshot<Kind.Payload>, at now: Date) -> Bool {
-        let age = now.timeIntervalSince(stored.generatedAt)
-        return age >= -SnapshotLimits.futureInstantTolerance && age < kind.freshness(of: stored).refreshAfter
+    /// Whether `stored` was made — or last found newer than the source's answer — recently enough
+    /// not to ask the source: not longer ago than the kind's `refreshAfter`, and not in this
+    /// clock's future (then its age is unknown).
+    private func isYoungEnough(_ stored: Snapshot<Kind.Payload>, key: SnapshotKey, at now: Date) -> Bool {
+        let interval = kind.freshness(of: stored).refreshAfter
+        func isRecent(_ instant: Date) -> Bool {
+            let age = now.timeIntervalSince(instant)
+            return age >= -SnapshotLimits.futureInstantTolerance && age < interval
+        }
+        if isRecent(stored.generatedAt) { return true }
+        guard let asked = lock.withLock({ askedOverNewer[key] }), asked.revision == stored.revision else {
+            return false
+        }
+        return isRecent(asked.at)
     }
 
     /// The revision a save after this read expects: the newest one the read saw — valid or not, as
@@ -201,6 +219,18 @@ public final class EntryLoader<Kind: WidgetKind>: @unchecked Sendable {
         switch outcome {
         case .success(let answer):
             resetFailures(key)
+            // An answer observed before the data stored replaces nothing: what was read is newer.
+            if let stored,
+                isObservedLater(stored, than: answer.observedAt ?? now, at: now, orAtTheSameTime: false)
+            {
+                sink.record(
+                    DiagnosticEvent(
+                        at: now, side: .widgetExtension, stage: .snapshotRead, key: key, kind: kind.kind,
+                        revision: stored.revision, schemaVersion: stored.schemaVersion,
+                        reason: "older-answer-kept-stored"))
+                lock.withLock { askedOverNewer[key] = (stored.revision, now) }
+                return .loaded(stored)
+            }
             return .loaded(save(answer, for: key, after: pending, logging: sink))
         case .failure(let failure):
             let reason = failure.reason
@@ -296,7 +326,9 @@ public final class EntryLoader<Kind: WidgetKind>: @unchecked Sendable {
             } catch .conflict {
                 // Another writer committed while the fetch ran: read what it committed.
                 let read = store.read(key, for: kind)
-                if let stored = read.snapshot, isObservedLater(stored, than: observedAt, at: now) {
+                if let stored = read.snapshot,
+                    isObservedLater(stored, than: observedAt, at: now, orAtTheSameTime: true)
+                {
                     sink.record(
                         DiagnosticEvent(
                             at: now, side: .widgetExtension, stage: .snapshotRead, key: key, kind: kind.kind,
@@ -322,15 +354,21 @@ public final class EntryLoader<Kind: WidgetKind>: @unchecked Sendable {
         return draft.snapshot(revision: previous?.revision ?? 0)
     }
 
-    /// Whether `stored` carries data observed at or after `observedAt` (a tie keeps what is
-    /// stored). Data observed in this clock's future by more than the tolerance has an unknown age
-    /// and never wins.
-    private func isObservedLater(_ stored: Snapshot<Kind.Payload>, than observedAt: Date, at now: Date)
-        -> Bool
-    {
+    /// Whether `stored` carries data observed after `observedAt`, or at the same instant when
+    /// `orAtTheSameTime`. Data observed in this clock's future by more than the tolerance has an
+    /// unknown age and never wins.
+    ///
+    /// Against a commit that landed during the fetch a tie keeps what is stored, which is as
+    /// young. Against the snapshot read before the fetch — old enough to be refetched — a tie is
+    /// saved: the same observation, made again now, so the snapshot is young again and the next
+    /// run does not ask the source once more.
+    private func isObservedLater(
+        _ stored: Snapshot<Kind.Payload>, than observedAt: Date, at now: Date, orAtTheSameTime: Bool
+    ) -> Bool {
         let storedAt = stored.dataObservedAt
         guard storedAt.timeIntervalSince(now) <= SnapshotLimits.futureInstantTolerance else { return false }
-        return storedAt >= Instant.rounded(observedAt)
+        let answerAt = Instant.rounded(observedAt)
+        return orAtTheSameTime ? storedAt >= answerAt : storedAt > answerAt
     }
 
     private func logRead(

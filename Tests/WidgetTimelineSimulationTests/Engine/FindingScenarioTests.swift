@@ -194,4 +194,22 @@ struct FindingScenarioTests {
         let night = try #require(Self.screen(doses, at: .at("2026-12-01T01:00:00+09:00")))
         #expect(night.text.hasSuffix("0 done today"), "\(night.text)")
     }
+
+    // Before: the loader saved every answer that did not conflict, so once the app's snapshot was
+    // old enough to refetch (10:30), the server's value of 07:00 — it sees the app's 4 only at
+    // 11:00 — replaced it: "stale r7 · 3 open tasks" for 32 minutes, 34 wrong minutes.
+    @Test("an answer older than what the app saved never replaces it")
+    func serverLagsApp() throws {
+        let report = try Self.run("server-lags-app.json", [.library])
+        let library = try Self.widget(report, .library)
+        let commit = try #require(library.trace.data.first { $0.origin == "host" })
+        let older = library.trace.fetches.filter {
+            $0.start > commit.at && ($0.observedAt ?? .distantFuture) < commit.at
+        }
+        #expect(!older.isEmpty, "no older answer after the app's save: the scenario no longer shows it")
+        for screen in library.trace.screens where screen.start > commit.at.addingTimeInterval(120) {
+            #expect((screen.observedAt ?? .distantPast) >= commit.at, "\(screen.start): \(screen.text)")
+        }
+        #expect(library.metrics.wrongValueMinutes < 5)
+    }
 }

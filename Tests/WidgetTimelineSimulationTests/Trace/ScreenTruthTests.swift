@@ -185,43 +185,53 @@ struct ScreenTruthTests {
     // Before: the fetch at 09:01:41 observed the server's empty list after the app's 09:01
     // commit, and the screen was attributed to the commit: 387 minutes of "event shown early" for
     // library-push (documented as 0) and the commit counted as delivered though the meeting never
-    // appeared.
+    // appeared. The library's loader no longer saves that older answer at all (`EntryLoader`); a
+    // strategy that saves every answer still shows it, and is measured by it.
     @Test(
-        "a server answer observed after the app's newer commit is the server's data, and the commit is never shown"
+        "a server answer older than the app's commit: the library keeps the commit; a strategy saving it shows the server's data"
     )
     func serverOverridesCommit() throws {
-        let result = try Self.run(Self.serverOverridesCommit, [.library, .libraryPush, .pushOnEveryChange])
-        for strategy in [StrategyName.libraryPush, .pushOnEveryChange] {
+        let result = try Self.run(
+            Self.serverOverridesCommit, [.library, .libraryPush, .pushOnEveryChange, .singleEntry15Minutes])
+        let noon = Date.at("2026-03-02T12:00:00Z")
+        func screen(at instant: Date, _ widget: WidgetResult) -> WidgetTrace.Screen? {
+            widget.trace.screens.first { $0.start <= instant && instant < $0.end }
+        }
+        for strategy in [StrategyName.library, .libraryPush, .pushOnEveryChange] {
             let widget = try Self.widget(result, strategy)
             #expect(widget.metrics.earlyEventMinutes == 0, "\(strategy)")
-            #expect(widget.metrics.commitToDisplay.delivered == 1, "\(strategy)")
-            #expect(widget.metrics.commitToDisplay.undelivered == 1, "\(strategy)")
-            // The loader keeps the data observed later, the server's: honest, and reported.
-            let noon = try #require(
-                widget.trace.screens.first {
-                    $0.start <= .at("2026-03-02T12:00:00Z") && .at("2026-03-02T12:00:00Z") < $0.end
-                })
-            #expect(noon.data == 0 && noon.text.contains("nothing left"), "\(noon.text)")
-            #expect(widget.metrics.wrongValueMinutes > 300)
+            #expect(widget.metrics.commitToDisplay.undelivered == 0, "\(strategy)")
+            let shown = try #require(screen(at: noon, widget))
+            #expect(shown.data == 1 && shown.text.contains("Review"), "\(strategy): \(shown.text)")
+            #expect(widget.metrics.wrongValueMinutes < 10, "\(strategy)")
         }
-        // Without push the cache answers, and the commit shows.
-        let library = try Self.widget(result, .library)
-        #expect(library.metrics.commitToDisplay.undelivered == 0)
+        // The naive save: the server's empty list replaces the meeting, and the screen carries the
+        // server's data, not the commit.
+        let naive = try Self.widget(result, .singleEntry15Minutes)
+        #expect(naive.metrics.earlyEventMinutes == 0)
+        #expect(naive.metrics.commitToDisplay.undelivered == 1)
+        let shown = try #require(screen(at: noon, naive))
+        #expect(shown.data == 0 && shown.text.contains("nothing left"), "\(shown.text)")
+        #expect(naive.metrics.wrongValueMinutes > 300)
         try Self.checkTrace(result)
     }
 
     // Before: a tap's count 2, replaced by the server's older 0 at the next fetch, was still
-    // attributed to the tap (the newest data at the fetch's time).
-    @Test("a tap's count replaced by the server's older value: the screen carries the server's data")
+    // attributed to the tap (the newest data at the fetch's time). The library no longer saves the
+    // older answer; the naive strategy does, from the tap's own reload on.
+    @Test(
+        "a tap's count and the server's older value: the library keeps the tap; a strategy saving it shows the server's data"
+    )
     func serverOverridesTap() throws {
-        let result = try Self.run(Self.tapThenServer, [.library])
-        let widget = try Self.widget(result, .library)
+        let result = try Self.run(Self.tapThenServer, [.library, .singleEntry15Minutes])
         let tap = Date.at("2026-11-30T01:36:05Z")
-        let tapped = try #require(widget.trace.screens.first { $0.start > tap && $0.data == 1 })
-        #expect(tapped.text.hasSuffix("2 steps"), "\(tapped.text)")
-        let overridden = widget.trace.screens.filter {
-            $0.start > tapped.start && $0.text.hasSuffix("0 steps")
-        }
+        let library = try Self.widget(result, .library)
+        let after = library.trace.screens.filter { $0.start > tap }
+        #expect(!after.isEmpty)
+        #expect(after.allSatisfy { $0.data == 1 && $0.text.hasSuffix("2 steps") }, "\(after.map(\.text))")
+        #expect(library.metrics.wrongValueMinutes == 0)
+        let naive = try Self.widget(result, .singleEntry15Minutes)
+        let overridden = naive.trace.screens.filter { $0.start > tap && $0.text.hasSuffix("0 steps") }
         #expect(!overridden.isEmpty)
         #expect(overridden.allSatisfy { $0.data == 0 }, "\(overridden.map(\.data))")
         try Self.checkTrace(result)

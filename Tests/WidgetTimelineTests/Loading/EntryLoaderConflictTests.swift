@@ -3,8 +3,9 @@ import Testing
 import WidgetTimeline
 import WidgetTimelineTesting
 
-/// No writer replaces newer data with older: the extension's save of a fetched answer is
-/// compare-and-swap against the revision it read, and a host commit that lands while the fetch runs
+/// No writer replaces newer data with older: an answer observed before the data the extension read
+/// is not saved, the extension's save of a newer answer is compare-and-swap against the revision it
+/// read, and a host commit that lands while the fetch runs
 /// — during the fetch itself, just before the loader's publish, or between its publish and the
 /// listing that confirms it — is never superseded by older data. On the file store, with the host
 /// and the extension as two store instances on one shared directory.
@@ -124,6 +125,94 @@ struct EntryLoaderConflictTests {
                 .success(SourceAnswer(payload: ScriptedPayload(initialLabel: "fetched", phases: [])))
             }
             #expect(result.snapshot?.revision == 2)
+            #expect(log.events(.snapshotCommit).map(\.reason) == ["fetched"])
+        }
+    }
+
+    /// The shared directory holds the host's data observed `storedAge` ago (made then too: old
+    /// enough to be refetched); the source answers with data observed `answerAge` ago. Returns the
+    /// load's result, what a reader then reads, and the log.
+    func loadOverStored(storedAge: TimeInterval, answerAge: TimeInterval, in directory: URL) throws -> (
+        result: LoadResult<ScriptedPayload>, read: Snapshot<ScriptedPayload>?, log: InMemoryDiagnosticLog
+    ) {
+        let host = FileSnapshotStore(directory: directory)
+        _ = try host.commit(draft("host: 12 free", observedAt: now.addingTimeInterval(-storedAge)))
+        let log = InMemoryDiagnosticLog()
+        let loader = EntryLoader(
+            kind: widget, store: FileSnapshotStore(directory: directory), sleeper: StalledClock(), log: log)
+        var fetches = 0
+        let result = loader.load(key, at: now, forceRefresh: false) { _ in
+            fetches += 1
+            return .success(
+                SourceAnswer(
+                    payload: ScriptedPayload(initialLabel: "fetched: 30 free", phases: []),
+                    observedAt: now.addingTimeInterval(-answerAge)))
+        }
+        #expect(fetches == 1, "the stored snapshot is old enough to refetch")
+        return (result, FileSnapshotStore.readOnly(directory: directory).read(key, for: widget).snapshot, log)
+    }
+
+    @Test("an answer observed before the stored data is not saved over it: the stored snapshot is shown")
+    func answerOlderThanStored() throws {
+        // The app saved what it saw 700 s ago; the server has only seen the value of 900 s ago.
+        try withTemporaryDirectory { directory in
+            let (result, read, log) = try loadOverStored(storedAge: 700, answerAge: 900, in: directory)
+            #expect(result.snapshot?.payload.initialLabel == "host: 12 free")
+            #expect(result.snapshot?.revision == 1)
+            #expect(result.failure == nil)
+            #expect(read?.payload.initialLabel == "host: 12 free")
+            #expect(read?.revision == 1)
+            #expect(log.events(.snapshotCommit).isEmpty)
+            #expect(log.events(.snapshotRead).last?.reason == "older-answer-kept-stored")
+        }
+    }
+
+    @Test("after an older answer the source is asked again only once refreshAfter has passed since")
+    func olderAnswerCountsAsAsked() throws {
+        try withTemporaryDirectory { directory in
+            let host = FileSnapshotStore(directory: directory)
+            _ = try host.commit(draft("host: 12 free", observedAt: now.addingTimeInterval(-700)))
+            let loader = EntryLoader(
+                kind: widget, store: FileSnapshotStore(directory: directory), sleeper: StalledClock())
+            var fetches: [Date] = []
+            func load(at instant: Date) -> LoadResult<ScriptedPayload> {
+                loader.load(key, at: instant, forceRefresh: false) { _ in
+                    fetches.append(instant)
+                    return .success(
+                        SourceAnswer(
+                            payload: ScriptedPayload(initialLabel: "fetched: 30 free", phases: []),
+                            observedAt: now.addingTimeInterval(-900)))
+                }
+            }
+            _ = load(at: now)
+            // The reload's second call, and one a little later: the source was just asked.
+            #expect(load(at: now.addingTimeInterval(2)).snapshot?.revision == 1)
+            _ = load(at: now.addingTimeInterval(599))
+            #expect(fetches == [now])
+            // refreshAfter (600 s) later it is asked again.
+            _ = load(at: now.addingTimeInterval(600))
+            #expect(fetches == [now, now.addingTimeInterval(600)])
+            // A new revision is judged by its own age: the memory was of revision 1.
+            _ = try host.commit(
+                draft(
+                    "host: 11 free", observedAt: now.addingTimeInterval(-650),
+                    generatedAt: now.addingTimeInterval(-650)))
+            _ = load(at: now.addingTimeInterval(601))
+            #expect(fetches.count == 3)
+        }
+    }
+
+    @Test(
+        "an answer observed at or after the stored data is saved as the next revision",
+        arguments: [700.0, 600, 0])
+    func answerAsNewAsStored(answerAge: TimeInterval) throws {
+        try withTemporaryDirectory { directory in
+            let (result, read, log) = try loadOverStored(
+                storedAge: 700, answerAge: answerAge, in: directory)
+            #expect(result.snapshot?.payload.initialLabel == "fetched: 30 free")
+            #expect(read == result.snapshot)
+            #expect(read?.revision == 2)
+            #expect(read?.generatedAt == now, "saved now: young again, so the next run does not refetch")
             #expect(log.events(.snapshotCommit).map(\.reason) == ["fetched"])
         }
     }
