@@ -109,7 +109,6 @@ public struct DeviceSimulation {
         var pushes: PushChannel
         let strategy: StrategyName
         var queue = EventQueue<Event>()
-        var calendar: Calendar
         var deferredReloads: Set<Int> = []
         var eventCount = 0
         let end: TimeInterval
@@ -133,7 +132,6 @@ public struct DeviceSimulation {
             model = scenario.model
             seed = simulation.seed
             host = HostContext(now: scenario.start, saveDuration: scenario.scenario.app.saveDuration.seconds)
-            calendar = scenario.calendar(at: scenario.start)
             clock = scenario.start
             end = scenario.end.timeIntervalSinceReferenceDate
             strategy = simulation.strategy
@@ -290,7 +288,6 @@ public struct DeviceSimulation {
                     act(on: index, widgets[index].scheduler.handle(.exemptReloadRequested, at: clock))
                 }
             case .timeZoneChange:
-                calendar = scenario.calendar(at: now)
                 // A significant time change is a free system reload (WWDC21, docs/simulator.md).
                 for index in widgets.indices {
                     act(on: index, widgets[index].scheduler.handle(.exemptReloadRequested, at: clock))
@@ -453,7 +450,7 @@ public struct DeviceSimulation {
             let run = widgets[index].scheduler.started(decided, at: startedAt)
             let remaining = widgets[index].scheduler.budgetRemaining(at: startedAt)
             let duration = widgets[index].startProvider(
-                at: startedAt, calendar: calendar, run: run, budgetLeft: remaining,
+                at: startedAt, calendar: scenario.calendar(at:), run: run, budgetLeft: remaining,
                 advance: { [unowned self] in self.advance(to: $0) })
             at(startedAt.addingTimeInterval(duration), .providerFinished(widget: index))
             // The system may coalesce reloads across the device's widgets.

@@ -30,9 +30,11 @@ protocol WidgetRunning: AnyObject {
     func noteReloadRequest(at instant: Date)
     func noteRefusal(at instant: Date)
     /// Runs the reload's `getTimeline` calls and returns how long they take; `advance` lets the
-    /// rest of the device run while a request is open.
+    /// rest of the device run while a request is open. Each call plans in `calendar` at its own
+    /// start: the device's zone then, so a call that begins at or after a time-zone change plans in
+    /// the new zone, whatever else happened in that instant.
     func startProvider(
-        at now: Date, calendar: Calendar, run: WidgetReloadScheduler.Run, budgetLeft: Int?,
+        at now: Date, calendar: (Date) -> Calendar, run: WidgetReloadScheduler.Run, budgetLeft: Int?,
         advance: @escaping (Date) -> Void
     ) -> TimeInterval
     /// Ends the run started last: installs its timeline, or reports why the system dropped it.
@@ -224,7 +226,7 @@ final class WidgetRun<Kind: WidgetKind>: WidgetRunning {
     }
 
     func startProvider(
-        at now: Date, calendar: Calendar, run: WidgetReloadScheduler.Run, budgetLeft: Int?,
+        at now: Date, calendar: (Date) -> Calendar, run: WidgetReloadScheduler.Run, budgetLeft: Int?,
         advance: @escaping (Date) -> Void
     ) -> TimeInterval {
         if run.isCharged { metrics.budgetUsed += 1 }
@@ -240,7 +242,8 @@ final class WidgetRun<Kind: WidgetKind>: WidgetRunning {
             let callStart = now.addingTimeInterval(elapsed)
             if call > 0 { advance(callStart) }
             let context = ExtensionContext<Kind.Payload>(
-                now: callStart, calendar: calendar, cause: run.cause, source: script.source, advance: advance,
+                now: callStart, calendar: calendar(callStart), cause: run.cause, source: script.source,
+                advance: advance,
                 fetched: record)
             let built = strategy.timeline(in: context)
             calls += 1

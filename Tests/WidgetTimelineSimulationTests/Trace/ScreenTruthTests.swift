@@ -106,6 +106,41 @@ struct ScreenTruthTests {
         #expect(try Self.widget(early, .library).metrics.earlyEventMinutes == 0)
     }
 
+    // Before: the device's calendar changed when the zone change's event was handled, so a reload
+    // started in the same instant by an event queued before it — a locale change here — planned in
+    // Tokyo, after the user had landed in Los Angeles. Its timeline held Tokyo's midnight reset,
+    // and the new day's 0 stayed on screen until the zone change's own reload replaced it.
+    @Test("a reload that starts in the instant of a time-zone change plans in the new zone")
+    func reloadInTheInstantOfAZoneChange() throws {
+        let json = Self.westwardBeforeMidnight("57", duration: "30h").replacingOccurrences(
+            of: #""timeZoneChanges""#,
+            with:
+                #""events": [ { "at": "2026-11-30T23:59:57+09:00", "type": "locale-change" } ], "timeZoneChanges""#
+        )
+        let result = try Self.run(json, [.library])
+        try Self.checkTrace(result)
+        let widget = try Self.widget(result, .library)
+        let change = try #require(ISO8601DateFormatter().date(from: "2026-11-30T14:59:57Z"))
+        let tokyoMidnight = change.addingTimeInterval(3)
+        let losAngelesMidnight = try #require(ISO8601DateFormatter().date(from: "2026-12-01T08:00:00Z"))
+        let planned = widget.trace.timelines.filter {
+            $0.entries[0].date >= change && $0.entries[0].date < losAngelesMidnight
+        }
+        #expect(!planned.isEmpty)
+        for timeline in planned {
+            #expect(
+                !timeline.entries.contains { $0.date == tokyoMidnight }, "\(timeline.entries.map(\.text))")
+            #expect(
+                timeline.entries.contains { $0.date == losAngelesMidnight && $0.text.hasSuffix("0 steps") })
+        }
+        // Only the timeline planned in Tokyo before the landing shows its midnight, until the first
+        // reload of the instant has answered.
+        let first = try #require(widget.trace.runs.first { $0.at == change })
+        for span in widget.trace.earlyEvent {
+            #expect(span.start >= tokyoMidnight && span.end <= first.end, "\(span)")
+        }
+    }
+
     // Two changes in one millisecond are refused (ScenarioRangeTests); a millisecond apart, each
     // is a change of its own, and no stretch between them has no length.
     @Test("time-zone changes a millisecond apart each split the screen, and no stretch has no length")
