@@ -97,7 +97,9 @@ public struct SnapshotDraft<Payload: Codable & Sendable & Equatable>: Sendable, 
         try Self.checkObservation(observedAt, generatedAt: generatedAt)
         let encoded = try Self.encode(payload)
         let fingerprint: ContentFingerprint
-        if let content = kind.fingerprintedContent(of: payload, observedAt: observedAt) {
+        // The data's observation, also when the commit names none: then it is the commit's instant.
+        let observed = Self.asStored(observedAt ?? generatedAt)
+        if let content = kind.fingerprintedContent(of: payload, observedAt: observed) {
             do {
                 fingerprint = try ContentFingerprint(of: content)
             } catch {

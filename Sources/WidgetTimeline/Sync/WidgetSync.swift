@@ -56,8 +56,8 @@ public final class WidgetSync: @unchecked Sendable {
         var revision: Int
         var kind: String
         var fingerprint: ContentFingerprint
-        /// The observation the commit named, at the store's millisecond precision.
-        var observedAt: Date?
+        /// When its data was observed (the commit's instant if it named none), at the store's
+        /// millisecond precision.
         var dataObservedAt: Date
         /// The payload, to tell equal content apart from equal bytes (see `isSameContent`).
         var payload: any Sendable
@@ -233,7 +233,7 @@ public final class WidgetSync: @unchecked Sendable {
         }
         let committed = CommittedContent(
             revision: outcome.revision, kind: kind.kind, fingerprint: fingerprint,
-            observedAt: observedAt.map(Instant.rounded), dataObservedAt: Instant.rounded(observedAt ?? now),
+            dataObservedAt: Instant.rounded(observedAt ?? now),
             payload: payload, payloadBytes: draft.encodedBytes)
         lock.withLock { lastCommits[key] = committed }
         // The commit's event and its reload requests are logged together, in one append.
@@ -289,8 +289,8 @@ public final class WidgetSync: @unchecked Sendable {
             let own = lock.withLock({ lastCommits[key] }), own.kind == kind.kind,
             let previous = own.payload as? Kind.Payload, previous == payload,
             let bytes = own.payloadBytes, (try? PayloadReadBack.bytes(of: payload)) == bytes,
-            kind.fingerprintedContent(of: payload, observedAt: observedAt) == nil
-                || own.observedAt == observedAt.map(Instant.rounded),
+            kind.fingerprintedContent(of: payload, observedAt: observedAt ?? now) == nil
+                || own.dataObservedAt == Instant.rounded(observedAt ?? now),
             isKept(own, kind: kind, now: now), store.newestRevision(of: key) == own.revision
         else { return nil }
         return own.revision
@@ -335,7 +335,7 @@ public final class WidgetSync: @unchecked Sendable {
                 }
                 stored = CommittedContent(
                     revision: snapshot.revision, kind: snapshot.kind, fingerprint: snapshot.fingerprint,
-                    observedAt: snapshot.observedAt, dataObservedAt: snapshot.dataObservedAt,
+                    dataObservedAt: snapshot.dataObservedAt,
                     payload: snapshot.payload)
             case .found(_, let fallback?):
                 // Only the newest revision can make a commit unnecessary: one found by skipping
@@ -349,7 +349,7 @@ public final class WidgetSync: @unchecked Sendable {
         }
         guard stored.kind == kind.kind, isKept(stored, kind: kind, now: now),
             stored.fingerprint == fingerprint
-                || isSameContent(stored, as: payload, observedAt: observedAt, kind: kind)
+                || isSameContent(stored, as: payload, observedAt: observedAt ?? now, kind: kind)
         else { return .changed(basis: .revision(stored.revision)) }
         return .unchanged(revision: stored.revision)
     }
@@ -371,19 +371,19 @@ public final class WidgetSync: @unchecked Sendable {
     /// keeps array order, as it must for arrays. So the payloads must be `==`, their fingerprinted
     /// JSON must differ in the order of array elements alone (an `==` by identifier sees less than
     /// is shown), and, when the kind fingerprints content that depends on the observation, the
-    /// observations must match too.
+    /// observations must match too: `observedAt` is the new data's, the commit's instant when it
+    /// names none.
     private func isSameContent<Kind: WidgetKind>(
-        _ stored: CommittedContent, as payload: Kind.Payload, observedAt: Date?, kind: Kind
+        _ stored: CommittedContent, as payload: Kind.Payload, observedAt: Date, kind: Kind
     ) -> Bool {
         guard let storedPayload = stored.payload as? Kind.Payload, storedPayload == payload else {
             return false
         }
-        let observed = observedAt.map(Instant.rounded)
         let content = kind.fingerprintedContent(of: payload, observedAt: observedAt)
         let shown: any Encodable = content ?? payload
         let shownBefore: any Encodable =
-            kind.fingerprintedContent(of: storedPayload, observedAt: stored.observedAt) ?? storedPayload
-        guard content == nil || stored.observedAt == observed,
+            kind.fingerprintedContent(of: storedPayload, observedAt: stored.dataObservedAt) ?? storedPayload
+        guard content == nil || stored.dataObservedAt == Instant.rounded(observedAt),
             let new = try? JSONValue(encoding: shown), let old = try? JSONValue(encoding: shownBefore)
         else { return false }
         return new.withArraysInOneOrder == old.withArraysInOneOrder

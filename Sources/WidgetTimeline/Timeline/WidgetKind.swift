@@ -33,9 +33,13 @@ public protocol WidgetKind: Sendable {
 
     /// What the fingerprint that decides whether a commit changes the screen is taken of: `nil`
     /// (the default) for the payload itself. Return something else to leave out fields the widget
-    /// does not show, or to include the observation time when it shows "as of 10:02". `JSONEncoder`
-    /// writes a `Set` in iteration order, which differs between equal sets: content that holds one
-    /// should hold it sorted, so equal content always has one fingerprint.
+    /// does not show, or to include the observation whenever the screen depends on it: a view that
+    /// shows "as of 10:02", or a daily count that reads 0 from the day after it was observed — the
+    /// same count observed on another day is another screen, and a commit the fingerprint calls
+    /// unchanged is not saved. `observedAt` is when the data was observed: the commit's, or the
+    /// instant of the commit when it names none. `JSONEncoder` writes a `Set` in iteration order,
+    /// which differs between equal sets: content that holds one should hold it sorted, so equal
+    /// content always has one fingerprint.
     func fingerprintedContent(of payload: Payload, observedAt: Date?) -> (any Encodable)?
 
     /// Whether a payload fetched for `key` answers for it: a source that returns another

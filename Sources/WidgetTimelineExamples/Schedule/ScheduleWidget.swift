@@ -141,6 +141,14 @@ public struct ScheduleWidget: WidgetKind {
         return new.phase == .pending && sameCount ? .withdrawal : .event
     }
 
+    /// The payload with its observation when today's count is not 0: the count belongs to the
+    /// day it was observed on, so the same payload observed on another day is another screen (0
+    /// done until then, not yesterday's count) and must be saved.
+    public func fingerprintedContent(of payload: SchedulePayload, observedAt: Date?) -> (any Encodable)? {
+        guard payload.completedToday != 0, let observedAt else { return nil }
+        return ObservedSchedule(payload: payload, observedAt: observedAt)
+    }
+
     public func changePoints(
         of snapshot: Snapshot<SchedulePayload>,
         after now: Date,
@@ -184,6 +192,13 @@ public struct ScheduleWidget: WidgetKind {
     public var preview: SchedulePayload { .preview }
 
     public func deepLink(for payload: SchedulePayload?) -> URL? { ExampleDeepLink.url("schedule") }
+}
+
+/// What a schedule's fingerprint is taken of when its count depends on the day: the payload and
+/// when it was observed.
+private struct ObservedSchedule: Encodable {
+    var payload: SchedulePayload
+    var observedAt: Date
 }
 
 /// What the host app writes for the schedule widget: pending due times and today's count. No

@@ -57,6 +57,14 @@ public struct GenericCountWidget: WidgetKind {
         return [reset]
     }
 
+    /// A non-zero daily count with its observation: its screen depends on the day it was observed
+    /// on (the same count observed after the day start is today's, not yesterday's reset to 0), so
+    /// committing it again on another day must change the fingerprint and be saved.
+    public func fingerprintedContent(of payload: GenericCount, observedAt: Date?) -> (any Encodable)? {
+        guard resetsDaily, payload.count != 0, let observedAt else { return nil }
+        return ObservedCount(count: payload.count, observedAt: observedAt)
+    }
+
     /// Where a non-zero daily count starts reading 0: the first day start after its observation.
     private func reset(of snapshot: Snapshot<GenericCount>, in calendar: Calendar) -> Date? {
         guard resetsDaily, snapshot.payload.count != 0 else { return nil }
@@ -70,6 +78,12 @@ public struct GenericCountWidget: WidgetKind {
     }
 
     public var preview: GenericCount { GenericCount(count: 3) }
+}
+
+/// What a daily count's fingerprint is taken of: the count and when it was observed.
+private struct ObservedCount: Encodable {
+    var count: Int
+    var observedAt: Date
 }
 
 /// A generic count's payload and screen: `{ "count": 3 }`.

@@ -212,4 +212,27 @@ struct FindingScenarioTests {
         }
         #expect(library.metrics.wrongValueMinutes < 5)
     }
+
+    // Before: the second commit of each count was the payload already stored, so the app's sync
+    // skipped it as unchanged, though it was observed on the next day and reads otherwise there:
+    // the water widget kept yesterday's 3 and read "fresh · 0 glasses" for the rest of the run (391
+    // wrong minutes, the change never shown), the doses "fresh · all done · 0 done today" after
+    // both were taken again (781).
+    @Test("a daily count committed again unchanged on the next day is that day's, and is saved")
+    func sameCountNextDay() throws {
+        let report = try Self.run("same-count-next-day.json", [.library])
+        let widgets = try #require(report.result(for: .library)?.widgets)
+        let water = try #require(widgets.first { $0.widget == "water" })
+        let doses = try #require(widgets.first { $0.widget == "doses" })
+        for widget in [water, doses] {
+            #expect(widget.metrics.commitToDisplay.undelivered == 0, "\(widget.widget)")
+            // Each commit reaches the screen within its reload's latency: nothing else is wrong.
+            #expect(widget.metrics.wrongValueMinutes < 5, "\(widget.widget)")
+            #expect(widget.metrics.reloadsRequested == 2, "\(widget.widget)")
+        }
+        #expect(Self.screen(water, at: .at("2026-12-01T09:00:00+09:00"))?.text.hasSuffix("0 glasses") == true)
+        #expect(Self.screen(water, at: .at("2026-12-01T12:00:00+09:00"))?.text == "fresh r2 · 3 glasses")
+        let night = try #require(Self.screen(doses, at: .at("2026-12-01T04:00:00+09:00")))
+        #expect(night.text.hasSuffix("2 done today"), "\(night.text)")
+    }
 }

@@ -22,6 +22,27 @@ struct NotedCount: WidgetKind {
     var preview: Payload { Payload(count: 1, debugNote: "") }
 }
 
+/// A count shown with when it was observed ("5, as of 10:02"): its fingerprint holds the
+/// observation.
+struct StampedCount: WidgetKind {
+    struct Stamped: Encodable {
+        var count: Int
+        var observedAt: Date?
+    }
+    let kind = "stamped-count"
+    let freshness = FreshnessPolicy(staleAfter: 3600, expiresAfter: 86_400)
+    func content(of snapshot: Snapshot<Int>, at instant: Date, in calendar: Calendar) -> Int {
+        snapshot.payload
+    }
+    func changePoints(
+        of snapshot: Snapshot<Int>, after now: Date, through end: Date, in calendar: Calendar
+    ) -> [Date] { [] }
+    func fingerprintedContent(of payload: Int, observedAt: Date?) -> (any Encodable)? {
+        Stamped(count: payload, observedAt: observedAt)
+    }
+    var preview: Int { 1 }
+}
+
 @Suite("Host sync: save first, reload after, only when something changed")
 struct WidgetSyncTests {
     let clock = ManualClock(now: .at("2026-11-29T09:00:00+09:00"))
@@ -108,6 +129,27 @@ struct WidgetSyncTests {
             try sync.commit(.init(count: 4, debugNote: "b"), for: widget)
                 == .saved(revision: 2, reload: .requested))
         #expect(reloader.requests.count == 2)
+    }
+
+    // Before: a commit that named no observation handed the fingerprint none, so the same count
+    // committed ten minutes later was "unchanged" and never saved: the screen kept the old time
+    // (and a daily count, the old day).
+    @Test("a fingerprint that holds the observation sees it when the commit names none: the commit's instant")
+    func observationOfACommitWithoutOne() throws {
+        let sync = sync()
+        let kind = StampedCount()
+        #expect(try sync.commit(5, for: kind) == .saved(revision: 1, reload: .requested))
+        clock.advance(by: 600)
+        #expect(try sync.commit(5, for: kind) == .saved(revision: 2, reload: .requested))
+        let stored = try #require(store.read(kind.defaultKey, for: kind).snapshot)
+        #expect(stored.dataObservedAt == clock.now)
+        #expect(stored.fingerprint == (try kind.fingerprint(of: 5, observedAt: clock.now)))
+        // The same observation named again is the same screen, here and after a relaunch.
+        let observed = clock.now
+        clock.advance(by: 1)
+        #expect(try sync.commit(5, for: kind, observedAt: observed) == .unchanged(revision: 2))
+        let relaunched = WidgetSync(store: store, reloader: reloader, clock: clock)
+        #expect(try relaunched.commit(5, for: kind, observedAt: observed) == .unchanged(revision: 2))
     }
 
     @Test("dedupe is remembered across launches, through the store")
