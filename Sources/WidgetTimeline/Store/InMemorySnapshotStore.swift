@@ -8,7 +8,9 @@
 /// A ``SnapshotStore`` in memory with the file store's semantics: records are encoded and
 /// validated exactly as on disk (so dates round to milliseconds, schemas are checked and payloads
 /// must decode), revisions are assigned and compared the same way, legacy keys are read and
-/// migrated, and old revisions are dropped beyond the retained count.
+/// migrated, and old revisions are dropped beyond the retained count. A decoded payload is handed
+/// to more than one read only if it holds no class instance; any other is decoded for each read,
+/// as from a file, so no reader changes what another reads.
 ///
 /// For tests, previews and the simulator. Copies share their contents, like two handles on one
 /// directory; ``readOnly()`` gives the extension's view of the same contents.
@@ -58,7 +60,8 @@ public struct InMemorySnapshotStore: SnapshotStore {
         let result = NewestRecordReader.read(
             key, legacyKey: legacyKeys.legacyKey(for: key), from: contents, as: type,
             supportedSchema: supportedSchema)
-        if case .found(let snapshot, nil) = result {
+        // Kept for the next read only if no reader can change it under another (a class instance).
+        if case .found(let snapshot, nil) = result, IndependentCopies.areIndependent(snapshot.payload) {
             storage.withContents { $0.remember(result, as: memoKey, for: key, revision: snapshot.revision) }
         }
         return result
@@ -70,6 +73,9 @@ public struct InMemorySnapshotStore: SnapshotStore {
         guard access == .readWrite else { throw .readOnly }
         let legacyKey = legacyKeys.legacyKey(for: draft.key)
         let retained = retainedRevisions
+        // What decoding the record gives, for the first read: only a value no reader can change
+        // under another (no class instance).
+        let firstRead = draft.readBack.flatMap { IndependentCopies.areIndependent($0) ? $0 : nil }
         return try storage.withContents { (contents) throws(SnapshotStoreError) -> CommitOutcome in
             var migratedFrom: SnapshotKey?
             var current = contents.records[draft.key]?.keys.max() ?? 0
@@ -88,7 +94,7 @@ public struct InMemorySnapshotStore: SnapshotStore {
             contents.records[draft.key] = revisions
             contents.decoded[draft.key] = DecodedRead(
                 revision: current + 1,
-                committed: draft.readBack.map { payload in
+                committed: firstRead.map { payload in
                     CommittedSnapshot(
                         type: ObjectIdentifier(Payload.self),
                         snapshot: Snapshot(

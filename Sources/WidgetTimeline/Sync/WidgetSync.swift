@@ -16,12 +16,12 @@
 ///
 /// - Saves are immediate; only reloads are coalesced (``ReloadDebounce``), and ``flush()`` sends
 ///   pending ones when the app leaves the foreground.
-/// - Unchanged content — the kind's fingerprint equals the stored one — is neither saved nor
-///   reloaded. The comparison is with what is stored, so it holds across launches, and the save
-///   expects the revision compared with, so two processes saving equal content at once save it
-///   once. A snapshot whose
-///   data has aged past a share of the kind's stale threshold is saved again anyway, so a value the
-///   app re-confirms does not turn stale on the widget.
+/// - Unchanged content — the kind's fingerprint equals the stored one, and so does its JSON as
+///   records store it (the fingerprint writes `-0.0` as `0`) — is neither saved nor reloaded. The
+///   comparison is with what is stored, so it holds across launches, and the save expects the
+///   revision compared with, so two processes saving equal content at once save it once. A
+///   snapshot whose data has aged past a share of the kind's stale threshold is saved again
+///   anyway, so a value the app re-confirms does not turn stale on the widget.
 /// - A crash between save and reload loses nothing: the snapshot is durable, and the widget's next
 ///   scheduled refresh reads it. The reload is an optimisation, not the transaction.
 /// - Reloads go through one ``ReloadCoordinator`` for timelines and controls alike: a commit asks
@@ -59,8 +59,12 @@ public final class WidgetSync: @unchecked Sendable {
         /// When its data was observed (the commit's instant if it named none), at the store's
         /// millisecond precision.
         var dataObservedAt: Date
-        /// The payload, to tell equal content apart from equal bytes (see `isSameContent`).
-        var payload: any Sendable
+        /// The payload as stored, to tell equal content apart from equal bytes (see
+        /// `isSameContent`): read from the record, or, for this sync's own commit, decoded from what
+        /// it stored (``SnapshotDraft/readBack``) — never the app's own value, which may be a class,
+        /// or hold one, that the app changes after the commit. `nil` where the commit has none (an
+        /// instant finer than a millisecond: see ``PayloadReadBack``).
+        var payload: (any Sendable)?
         /// The bytes `JSONEncoder` wrote for it, for this sync's own commits: the same bytes again
         /// are the same content without a draft (see `unchangedSinceLastCommit`).
         var payloadBytes: Data? = nil
@@ -234,7 +238,7 @@ public final class WidgetSync: @unchecked Sendable {
         let committed = CommittedContent(
             revision: outcome.revision, kind: kind.kind, fingerprint: fingerprint,
             dataObservedAt: Instant.rounded(observedAt ?? now),
-            payload: payload, payloadBytes: draft.encodedBytes)
+            payload: draft.readBack, payloadBytes: draft.encodedBytes)
         lock.withLock { lastCommits[key] = committed }
         // The commit's event and its reload requests are logged together, in one append.
         let reasons = [viaIntent ? "intent" : nil, outcome.isDurable ? nil : "not-durable"].compactMap { $0 }
@@ -279,15 +283,16 @@ public final class WidgetSync: @unchecked Sendable {
     /// that commit is still the newest revision and it need not be re-confirmed: the answer
     /// `compare` would give, decided before a draft is made. Equal bytes, not `==` alone: an `==`
     /// that sees less than the payload stores (one by identifier) must not keep a changed value
-    /// from being saved. `==` is asked first only because it is cheaper than encoding: a changed
-    /// value, the usual one, is then encoded once, by its draft. An observation the draft would
-    /// refuse is never skipped here, so the commit reports it.
+    /// from being saved. `==` is asked first, where the commit kept the value it stored, only
+    /// because it is cheaper than encoding: a changed value, the usual one, is then encoded once, by
+    /// its draft. An observation the draft would refuse is never skipped here, so the commit
+    /// reports it.
     private func unchangedSinceLastCommit<Kind: WidgetKind>(
         of key: SnapshotKey, payload: Kind.Payload, observedAt: Date?, kind: Kind, now: Date
     ) -> Int? {
         guard (try? SnapshotDraft<Kind.Payload>.checkObservation(observedAt, generatedAt: now)) != nil,
             let own = lock.withLock({ lastCommits[key] }), own.kind == kind.kind,
-            let previous = own.payload as? Kind.Payload, previous == payload,
+            own.payload.map({ ($0 as? Kind.Payload) == payload }) ?? true,
             let bytes = own.payloadBytes, (try? PayloadReadBack.bytes(of: payload)) == bytes,
             kind.fingerprintedContent(of: payload, observedAt: observedAt ?? now) == nil
                 || own.dataObservedAt == Instant.rounded(observedAt ?? now),
@@ -307,12 +312,12 @@ public final class WidgetSync: @unchecked Sendable {
         case changed(basis: ExpectedRevision)
     }
 
-    /// Whether the stored content is the same (its fingerprint, or its payload: see
-    /// `isSameContent`) and need not be re-confirmed.
+    /// Whether the stored content is the same (see `isSameContent`) and need not be re-confirmed.
     ///
-    /// Compares with this sync's own last commit while that is still the newest revision;
-    /// otherwise reads the snapshot as the kind's payload type, as the extension does, so a record
-    /// this code cannot read (corrupted, or a newer schema) never counts as unchanged.
+    /// Compares with this sync's own last commit while that is still the newest revision and the
+    /// commit kept the value it stored; otherwise reads the snapshot as the kind's payload type, as
+    /// the extension does, so a record this code cannot read (corrupted, or a newer schema) never
+    /// counts as unchanged.
     private func compare<Kind: WidgetKind>(
         _ key: SnapshotKey,
         payload: Kind.Payload,
@@ -325,7 +330,9 @@ public final class WidgetSync: @unchecked Sendable {
         // A record from this clock's future (a clock set back, another device) is never kept:
         // saving the same content again repairs it.
         let known = now.addingTimeInterval(SnapshotLimits.futureInstantTolerance)
-        if let own = lock.withLock({ lastCommits[key] }), store.newestRevision(of: key) == own.revision {
+        if let own = lock.withLock({ lastCommits[key] }), own.payload != nil,
+            store.newestRevision(of: key) == own.revision
+        {
             stored = own
         } else {
             switch store.read(key, for: kind) {
@@ -348,8 +355,8 @@ public final class WidgetSync: @unchecked Sendable {
             }
         }
         guard stored.kind == kind.kind, isKept(stored, kind: kind, now: now),
-            stored.fingerprint == fingerprint
-                || isSameContent(stored, as: payload, observedAt: observedAt ?? now, kind: kind)
+            isSameContent(
+                stored, as: payload, fingerprint: fingerprint, observedAt: observedAt ?? now, kind: kind)
         else { return .changed(basis: .revision(stored.revision)) }
         return .unchanged(revision: stored.revision)
     }
@@ -364,29 +371,44 @@ public final class WidgetSync: @unchecked Sendable {
         return now.timeIntervalSince(stored.dataObservedAt) < kind.freshness.staleAfter * share
     }
 
-    /// Whether `stored` shows what `payload` would although their fingerprints differ: equal values
-    /// whose JSON differs in order only. `JSONEncoder` writes a `Set`, and a dictionary whose keys
-    /// are not strings or integers, in iteration order, which differs between equal values built
-    /// differently and between processes (each seeds its hashing at random); the canonical form
-    /// keeps array order, as it must for arrays. So the payloads must be `==`, their fingerprinted
-    /// JSON must differ in the order of array elements alone (an `==` by identifier sees less than
-    /// is shown), and, when the kind fingerprints content that depends on the observation, the
-    /// observations must match too: `observedAt` is the new data's, the commit's instant when it
-    /// names none.
+    /// Whether `stored` shows what `payload` would: their fingerprinted JSON is the same as records
+    /// store it, or, for equal values, differs in the order of array elements alone.
+    ///
+    /// Equal fingerprints are not enough: the fingerprint's canonical form writes `-0.0` as `0`, as
+    /// RFC 8785 does, where a record keeps the sign and a widget formatting the value shows it
+    /// (`-0°`). So the content is compared as records store it, which also keeps every string's
+    /// scalars (`==` on strings, and on `JSONValue`, takes "é" as one scalar and as "e" with a
+    /// combining accent for one string; a record stores what was written).
+    ///
+    /// Order: `JSONEncoder` writes a `Set`, and a dictionary whose keys are not strings or integers,
+    /// in iteration order, which differs between equal values built differently and between
+    /// processes (each seeds its hashing at random); the canonical form keeps array order, as it
+    /// must for arrays. So payloads that are `==` whose JSON differs in the order of array elements
+    /// alone are the same content when every array reordered is a set's or a dictionary's
+    /// (``ReorderedContent``): an `==` by identifier sees less than is shown, so it vouches neither
+    /// for the JSON nor for the order of an array — a ranking reordered, or the values of an
+    /// enumeration-keyed dictionary swapped, are changes. When the kind fingerprints content that
+    /// depends on the observation, the observations must match too: `observedAt` is the new data's,
+    /// the commit's instant when it names none.
     private func isSameContent<Kind: WidgetKind>(
-        _ stored: CommittedContent, as payload: Kind.Payload, observedAt: Date, kind: Kind
+        _ stored: CommittedContent, as payload: Kind.Payload, fingerprint: ContentFingerprint,
+        observedAt: Date, kind: Kind
     ) -> Bool {
-        guard let storedPayload = stored.payload as? Kind.Payload, storedPayload == payload else {
-            return false
-        }
-        let content = kind.fingerprintedContent(of: payload, observedAt: observedAt)
+        guard let storedPayload = stored.payload as? Kind.Payload else { return false }
+        // As the draft's fingerprint took it: at the store's precision.
+        let observed = Instant.rounded(observedAt)
+        let content = kind.fingerprintedContent(of: payload, observedAt: observed)
+        let isSameFingerprint = stored.fingerprint == fingerprint
+        let isEqual = storedPayload == payload && (content == nil || stored.dataObservedAt == observed)
         let shown: any Encodable = content ?? payload
         let shownBefore: any Encodable =
             kind.fingerprintedContent(of: storedPayload, observedAt: stored.dataObservedAt) ?? storedPayload
-        guard content == nil || stored.dataObservedAt == Instant.rounded(observedAt),
+        guard isSameFingerprint || isEqual,
             let new = try? JSONValue(encoding: shown), let old = try? JSONValue(encoding: shownBefore)
         else { return false }
-        return new.withArraysInOneOrder == old.withArraysInOneOrder
+        if isSameFingerprint && new.storedForm == old.storedForm { return true }
+        return isEqual && new.withArraysInOneOrder.storedForm == old.withArraysInOneOrder.storedForm
+            && ReorderedContent.isSame(shownBefore, shown)
     }
 
     private func record(
@@ -401,25 +423,5 @@ public final class WidgetSync: @unchecked Sendable {
             DiagnosticEvent(
                 at: now, side: coordinator.side, stage: stage, key: key, kind: kind, revision: revision,
                 reason: reason))
-    }
-}
-
-extension JSONValue {
-    /// This value with the elements of every array in one order, their canonical JSON's: values
-    /// whose JSON differs only in the order of array elements (a `Set`'s) become equal.
-    fileprivate var withArraysInOneOrder: JSONValue {
-        switch self {
-        case .array(let elements):
-            let ordered = elements.map { element in
-                let element = element.withArraysInOneOrder
-                return (text: CanonicalJSON.encode(element), element: element)
-            }
-            return .array(
-                ordered.sorted { $0.text.lexicographicallyPrecedes($1.text) }.map(\.element))
-        case .object(let members):
-            return .object(members.mapValues(\.withArraysInOneOrder))
-        case .null, .bool, .number, .string:
-            return self
-        }
     }
 }

@@ -192,6 +192,36 @@ struct SnapshotStoreContractTests {
         }
     }
 
+    @Test(
+        "a reader that changes a class instance it read changes nothing another read returns",
+        arguments: Kind.allCases)
+    func readsShareNoInstance(kind: Kind) throws {
+        try withStore(kind) { store, readOnly throws in
+            let key = StoreFixture.key
+            try store.commit(
+                SnapshotDraft(
+                    kind: "echo", key: key, generatedAt: StoreFixture.generatedAt,
+                    payload: SharedCount(count: 1)))
+            try store.commit(
+                SnapshotDraft(
+                    kind: "echo", key: StoreFixture.otherKey, generatedAt: StoreFixture.generatedAt,
+                    payload: HoldsSharedCount(shared: SharedCount(count: 1))))
+            // The first read after the commit, then reads that decode the record.
+            for _ in 0..<2 {
+                for reader in [store, readOnly] {
+                    reader.read(key, as: SharedCount.self, supportedSchema: 1).snapshot?.payload.count += 1
+                    reader.read(StoreFixture.otherKey, as: HoldsSharedCount.self, supportedSchema: 1)
+                        .snapshot?
+                        .payload.shared.count += 1
+                }
+            }
+            #expect(readOnly.read(key, as: SharedCount.self, supportedSchema: 1).snapshot?.payload.count == 1)
+            #expect(
+                readOnly.read(StoreFixture.otherKey, as: HoldsSharedCount.self, supportedSchema: 1).snapshot?
+                    .payload.shared.count == 1)
+        }
+    }
+
     @Test("a record over the size limit is refused and nothing changes", arguments: Kind.allCases)
     func tooLarge(kind: Kind) throws {
         try withStore(kind) { store, _ throws in

@@ -38,6 +38,18 @@ struct CountedPayload: Codable, Sendable, Equatable {
     static func == (lhs: Self, rhs: Self) -> Bool { lhs.value == rhs.value }
 }
 
+/// A payload the app changes in place after committing it: a class, or a struct holding one.
+final class SharedCount: Codable, @unchecked Sendable, Equatable {
+    // @unchecked: changed by the test's one thread only.
+    var count: Int
+    init(count: Int) { self.count = count }
+    static func == (lhs: SharedCount, rhs: SharedCount) -> Bool { lhs.count == rhs.count }
+}
+
+struct HoldsSharedCount: Codable, Sendable, Equatable {
+    var shared: SharedCount
+}
+
 /// An app that emits the same value again and again — every observation of a stream, every view
 /// appearance — pays for one encoding, to compare the bytes it would store, and a directory
 /// listing, not for a draft (hashing the payload and reading it back), while its last commit is
@@ -194,6 +206,31 @@ struct RepeatedCommitTests {
             #expect(otherCommitted.count == 1)
             #expect(FileSnapshotStore(directory: directory).newestRevision(of: widget.defaultKey) == 2)
             #expect(reloader.reloadedKinds.isEmpty)
+        }
+    }
+
+    @Test("a class instance changed after its commit and committed again is saved, alone or inside a struct")
+    func instanceChangedInPlace() throws {
+        try withTemporaryDirectory { directory throws in
+            let counted = SharedCount(count: 1)
+            let holder = HoldsSharedCount(shared: SharedCount(count: 1))
+            let sync = Self.sync(in: directory, clock: ManualClock(now: Self.now))
+            let widget = EchoWidget(preview: counted)
+            let holderWidget = EchoWidget(preview: holder)
+            let holderKey = try SnapshotKey(validating: "holder")
+            try sync.commit(counted, for: widget)
+            try sync.commit(holder, for: holderWidget, key: holderKey)
+            counted.count = 2
+            holder.shared.count = 2
+            #expect(try sync.commit(counted, for: widget) == .saved(revision: 2, reload: .requested))
+            #expect(
+                try sync.commit(holder, for: holderWidget, key: holderKey)
+                    == .saved(revision: 2, reload: .requested))
+            let store = FileSnapshotStore.readOnly(directory: directory)
+            #expect(store.read(widget.defaultKey, for: widget).snapshot?.payload.count == 2)
+            #expect(store.read(holderKey, for: holderWidget).snapshot?.payload.shared.count == 2)
+            // Unchanged since, it is unchanged content again.
+            #expect(try sync.commit(counted, for: widget) == .unchanged(revision: 2))
         }
     }
 }

@@ -77,6 +77,68 @@ struct RowEqualByIdentifier: Codable, Sendable, Equatable {
     static func == (lhs: RowEqualByIdentifier, rhs: RowEqualByIdentifier) -> Bool { lhs.id == rhs.id }
 }
 
+/// A temperature whose display is its value alone: the kind fingerprints the value, not the note.
+struct NotedTemperature: WidgetKind {
+    struct Payload: Codable, Sendable, Equatable {
+        var celsius: Double
+        var note: String
+    }
+    let kind = "noted-temperature"
+    let freshness = FreshnessPolicy(staleAfter: 3600, expiresAfter: 86_400)
+    func content(of snapshot: Snapshot<Payload>, at instant: Date, in calendar: Calendar) -> Double {
+        snapshot.payload.celsius
+    }
+    func changePoints(
+        of snapshot: Snapshot<Payload>, after now: Date, through end: Date, in calendar: Calendar
+    ) -> [Date] { [] }
+    func fingerprintedContent(of payload: Payload, observedAt: Date?) -> (any Encodable)? { payload.celsius }
+    var preview: Payload { Payload(celsius: 0, note: "") }
+}
+
+/// A leaderboard whose `==` compares its identifier only: its ranking is an array, whose order is
+/// its value, and its scores a dictionary keyed by an enumeration, which `JSONEncoder` writes as
+/// an array of keys and values in iteration order.
+struct LeaderboardEqualByIdentifier: Codable, Sendable, Equatable {
+    enum Lane: String, Codable, Sendable { case north, south }
+    var id: Int
+    var ranking: [String]
+    var scores: [Lane: Int]
+
+    static func == (lhs: Self, rhs: Self) -> Bool { lhs.id == rhs.id }
+}
+
+/// Two values a widget shows differently that `==` — and the fingerprint, or `==` on strings —
+/// cannot tell apart, committed one after the other.
+struct StoredApart: Sendable, CustomTestStringConvertible {
+    let testDescription: String
+    /// Commits the first value, then the second, through the sync given, and returns what differed
+    /// from a save of the second.
+    let problems: @Sendable (_ directory: URL, _ secondThroughAnotherSync: Bool) throws -> [String]
+
+    init<Kind: WidgetKind>(_ name: String, _ kind: Kind, _ first: Kind.Payload, _ second: Kind.Payload) {
+        testDescription = name
+        problems = { directory, throughAnotherSync in
+            func sync() -> WidgetSync {
+                EqualityByIdentifierTests.sync(directory, RecordingReloader())
+            }
+            let committer = sync()
+            guard case .saved(let revision, _, _) = try committer.commit(first, for: kind) else {
+                return ["the first value was not saved"]
+            }
+            let outcome = try (throughAnotherSync ? sync() : committer).commit(second, for: kind)
+            guard outcome == .saved(revision: revision + 1, reload: .requested) else {
+                return ["the second value was not saved: \(outcome)"]
+            }
+            let read = FileSnapshotStore.readOnly(directory: directory).read(kind.defaultKey, for: kind)
+            let encoder = JSONCoding.encoder()
+            guard let payload = read.snapshot?.payload,
+                try encoder.encode(payload) == encoder.encode(second)
+            else { return ["read back \(read)"] }
+            return []
+        }
+    }
+}
+
 /// A changed value is saved however little its `==` sees: what decides is what the record stores.
 @Suite("Payloads whose == sees less than they store")
 struct EqualityByIdentifierTests {
@@ -149,6 +211,63 @@ struct EqualityByIdentifierTests {
             #expect(
                 try Self.sync(directory, reloader).commit(renamed, for: widget)
                     != .unchanged(revision: revision))
+        }
+    }
+
+    @Test(
+        "a ranking reordered, or an enumeration-keyed dictionary's values swapped, under an == by identifier is saved",
+        arguments: [false, true])
+    func reorderedRankingIsSaved(throughAnotherSync: Bool) throws {
+        let first = LeaderboardEqualByIdentifier(
+            id: 1, ranking: ["Ana", "Bo"], scores: [.north: 1, .south: 2])
+        var reordered = first
+        reordered.ranking.reverse()
+        var swapped = first
+        swapped.scores = [.north: 2, .south: 1]
+        try withTemporaryDirectory { directory throws in
+            let widget = EchoWidget(preview: first)
+            let reloader = RecordingReloader()
+            let sync = Self.sync(directory, reloader)
+            try sync.commit(first, for: widget)
+            for changed in [reordered, swapped] {
+                let committer = throughAnotherSync ? Self.sync(directory, reloader) : sync
+                guard case .saved = try committer.commit(changed, for: widget) else {
+                    Issue.record("\(changed) was skipped as unchanged")
+                    continue
+                }
+                let read = FileSnapshotStore.readOnly(directory: directory).read(
+                    widget.defaultKey, for: widget)
+                #expect(read.snapshot?.payload.ranking == changed.ranking)
+                #expect(read.snapshot?.payload.scores == changed.scores)
+            }
+        }
+    }
+
+    static let storedApart = [
+        StoredApart(
+            "-0.0 after 0.0", EchoWidget(preview: Boxed(value: 0.0)), Boxed(value: 0.0), Boxed(value: -0.0)),
+        StoredApart(
+            "0.0 after -0.0", EchoWidget(preview: Boxed(value: 0.0)), Boxed(value: -0.0), Boxed(value: 0.0)),
+        StoredApart(
+            "a Float's -0.0 in an array", EchoWidget(preview: [Float]()), [Float(1), 0], [Float(1), -0.0]),
+        StoredApart(
+            "-0.0 in content the kind fingerprints", NotedTemperature(),
+            NotedTemperature.Payload(celsius: 0, note: "a"),
+            NotedTemperature.Payload(celsius: -0.0, note: "a")),
+        StoredApart(
+            "\"é\" as one scalar, then as e and a combining accent", EchoWidget(preview: Boxed(value: "")),
+            Boxed(value: "caf\u{E9}"), Boxed(value: "cafe\u{301}")),
+        StoredApart(
+            "the Angstrom sign, then the letter", EchoWidget(preview: [String: Int]()), ["\u{212B}": 1],
+            ["\u{C5}": 1]),
+    ]
+
+    @Test(
+        "values == to each other that a record stores apart are saved, by the sync that committed last and by another",
+        arguments: Self.storedApart, [false, true])
+    func storedApartIsSaved(_ values: StoredApart, throughAnotherSync: Bool) throws {
+        try withTemporaryDirectory { directory throws in
+            #expect(try values.problems(directory, throughAnotherSync) == [])
         }
     }
 }
