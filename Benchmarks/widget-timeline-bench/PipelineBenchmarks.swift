@@ -168,11 +168,17 @@ enum PipelineBenchmarks {
                     let widget = ScheduleWidget()
                     let sync = hostSync(in: directory)
                     let unchangedKey = SnapshotKey(purpose: "schedule", scope: "unchanged")
-                    try sync.commit(schedule, for: widget, key: unchangedKey)
+                    // The schedule's fingerprint holds when its count was observed (a count belongs
+                    // to its day), so a repeat names the observation it repeats, as a server's
+                    // timestamp would; without one each commit would be a new observation, and saved.
+                    let observed = WallClock().now
+                    try sync.commit(schedule, for: widget, key: unchangedKey, observedAt: observed)
                     try sync.commit(schedule, for: widget)
                     return (
                         subject: {
-                            guard case .unchanged = try sync.commit(schedule, for: widget, key: unchangedKey)
+                            guard
+                                case .unchanged = try sync.commit(
+                                    schedule, for: widget, key: unchangedKey, observedAt: observed)
                             else {
                                 preconditionFailure("saved")
                             }
