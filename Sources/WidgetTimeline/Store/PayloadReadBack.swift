@@ -42,6 +42,7 @@ enum PayloadReadBack {
         let bytes: Data
         let encoded: JSONValue
         do {
+            try NestingDepth.check(payload)
             bytes = try encoder(recordingInto: instants).encode(payload)
             encoded = try JSONParser.parse(bytes)
         } catch let error as JSONSyntaxError {
@@ -76,7 +77,8 @@ enum PayloadReadBack {
     /// payload, whatever their `==` says. The package's shared encoder, which writes instants as
     /// ``encode(_:)``'s does (the same text, not noted).
     static func bytes<Payload: Encodable>(of payload: Payload) throws -> Data {
-        try JSONCoding.sharedEncoder.encode(payload)
+        try NestingDepth.check(payload)
+        return try JSONCoding.sharedEncoder.encode(payload)
     }
 
     /// The package's encoder (``JSONCoding/encoder(timeZone:pretty:)``), also noting each instant

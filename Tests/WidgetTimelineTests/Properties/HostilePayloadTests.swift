@@ -131,6 +131,42 @@ struct TaggedRow: Codable, Sendable, Hashable {
     var tags: Set<String>
 }
 
+/// Values `JSONEncoder` writes as one string or number, whatever their own `encode(to:)` does (a
+/// `Data` encodes itself as an array of bytes).
+struct SpelledLeaves: Codable, Sendable, Equatable {
+    var data = Data([1, 2, 3])
+    var instant = Date(timeIntervalSince1970: 1_796_000_000)
+    var url = URL(string: "https://example.com/a")!
+    var decimal = Decimal(string: "1.25")!
+}
+
+/// `leaves` (an object) inside `depth` arrays, each opened as a nested container.
+struct DeepLeaves: Codable, Sendable, Equatable {
+    var depth: Int
+    var leaves = SpelledLeaves()
+    init(depth: Int) { self.depth = depth }
+    init(from decoder: any Decoder) throws {
+        var container = try decoder.unkeyedContainer()
+        var depth = 1
+        while (try? container.nestedUnkeyedContainer()).map({ container = $0 }) != nil { depth += 1 }
+        self.depth = depth
+        leaves = try container.decode(SpelledLeaves.self)
+    }
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.unkeyedContainer()
+        for _ in 1..<depth { container = container.nestedUnkeyedContainer() }
+        try container.encode(leaves)
+    }
+}
+
+/// A list as an enumeration: synthesized `Codable` writes each link as two objects.
+indirect enum Chain: Codable, Sendable, Equatable {
+    case end
+    case link(Chain)
+
+    static func of(length: Int) -> Chain { (0..<length).reduce(.end) { inner, _ in .link(inner) } }
+}
+
 /// A payload case of any type, checked the same way through every writer and reader.
 struct HostilePayload: Sendable, CustomTestStringConvertible {
     let testDescription: String
@@ -224,6 +260,10 @@ struct HostilePayloadTests {
         HostilePayload("ranges", Boxed(value: [0.5...1.5, -1...(-1)])),
         HostilePayload("nesting 511 deep, the most a payload may", HostilePayloadCheck.nested(511)),
         HostilePayload(
+            "Data, an instant, a URL and a Decimal 511 deep, each one JSON value",
+            DeepLeaves(depth: 510)),
+        HostilePayload("an enumeration's cases 510 deep", Chain.of(length: 254)),
+        HostilePayload(
             "durations, to the nanosecond and Int64's largest",
             Boxed(value: [Duration.seconds(3), .milliseconds(-1), .nanoseconds(Int64.max)])),
         HostilePayload(
@@ -279,6 +319,10 @@ struct HostilePayloadTests {
         HostilePayload("a Decimal that is not a number", Boxed(value: [Decimal.nan])),
         HostilePayload("1 MiB of data", Boxed(value: Data(count: 1 << 20))),
         HostilePayload("nesting 512 deep, one beyond the limit", HostilePayloadCheck.nested(512)),
+        HostilePayload("Data and others 512 deep", DeepLeaves(depth: 511)),
+        // JSONEncoder walked all of these before refusing them, and overflowed the stack.
+        HostilePayload("nesting 5,000 deep", HostilePayloadCheck.nested(5000)),
+        HostilePayload("an enumeration's cases 6,000 deep", Chain.of(length: 3000)),
     ]
 
     @Test(
@@ -307,6 +351,10 @@ struct HostilePayloadTests {
                 "would read back as a different"))
         #expect(message(Boxed(value: Double.nan)).contains("at $.value: Unable to encode Double.nan"))
         #expect(message(Boxed(value: [Decimal.nan])).contains("Decimal.nan"))
+        #expect(
+            message(HostilePayloadCheck.nested(5000)).contains(
+                "the payload nests too deep for JSONEncoder, which writes at most 512 levels"))
+        #expect(throws: EncodingError.self) { try ContentFingerprint(of: Chain.of(length: 3000)) }
         // Records built by hand are held to what a commit writes.
         let snapshot = Snapshot(
             kind: "echo", key: key, revision: 1, generatedAt: Self.now,

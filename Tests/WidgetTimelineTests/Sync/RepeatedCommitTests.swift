@@ -13,6 +13,11 @@ final class EncodeCounter: @unchecked Sendable {
     func increment() { lock.withLock { encodes += 1 } }
 }
 
+/// How many times one encoding runs a payload's `encode(to:)`: once to measure its depth (a value
+/// nested past the limit is refused before `JSONEncoder` recurses through it), once by
+/// `JSONEncoder`.
+let walksPerEncoding = 2
+
 /// A payload that notes every encoding of itself; its value is `value` alone.
 struct CountedPayload: Codable, Sendable, Equatable {
     var value: Int
@@ -85,7 +90,7 @@ struct RepeatedCommitTests {
                         == .unchanged(revision: revision))
             }
             // One encoding a repeat, to compare its bytes; a draft would encode and read back.
-            #expect(counter.count == encodedByFirstCommit + 3)
+            #expect(counter.count == encodedByFirstCommit + 3 * walksPerEncoding)
             #expect(reloader.reloadedKinds == [widget.kind])
             guard
                 case .saved(let next, _, _) = try sync.commit(
@@ -97,7 +102,7 @@ struct RepeatedCommitTests {
             #expect(next == revision + 1)
             // A changed value is encoded by its draft alone, as the first commit was: the repeat's
             // comparison of bytes does not run for a value that is not even `==`.
-            #expect(counter.count == 2 * encodedByFirstCommit + 3)
+            #expect(counter.count == 2 * encodedByFirstCommit + 3 * walksPerEncoding)
         }
     }
 
@@ -125,7 +130,7 @@ struct RepeatedCommitTests {
             }
             let encodedByFirstCommit = counter.count
             #expect(try sync.commit(payload, for: widget) == .unchanged(revision: revision))
-            #expect(counter.count == encodedByFirstCommit + 1, "a repeat made a draft")
+            #expect(counter.count == encodedByFirstCommit + walksPerEncoding, "a repeat made a draft")
         }
     }
 
