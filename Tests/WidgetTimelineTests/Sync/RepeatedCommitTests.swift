@@ -55,6 +55,13 @@ struct HoldsSharedCount: Codable, Sendable, Equatable {
     var shared: SharedCount
 }
 
+/// A struct holding a class instance that its mirror does not show, as a type that reflects itself
+/// for debugging may.
+struct HidesSharedCount: Codable, Sendable, Equatable, CustomReflectable {
+    var shared: SharedCount
+    var customMirror: Mirror { Mirror(self, children: ["count": shared.count]) }
+}
+
 /// An app that emits the same value again and again — every observation of a stream, every view
 /// appearance — pays for one encoding, to compare the bytes it would store, and a directory
 /// listing, not for a draft (hashing the payload and reading it back), while its last commit is
