@@ -167,6 +167,13 @@ indirect enum Chain: Codable, Sendable, Equatable {
     static func of(length: Int) -> Chain { (0..<length).reduce(.end) { inner, _ in .link(inner) } }
 }
 
+/// A value beside two instants in one millisecond, which are written as one text: the check
+/// that the payload reads back then cannot hand each text its own instant.
+struct BesideInstantsInOneMillisecond<Value: Codable & Sendable & Equatable>: Codable, Sendable, Equatable {
+    var instants = [Date(timeIntervalSince1970: 7.0001), Date(timeIntervalSince1970: 7.0002)]
+    var value: Value
+}
+
 /// A payload case of any type, checked the same way through every writer and reader.
 struct HostilePayload: Sendable, CustomTestStringConvertible {
     let testDescription: String
@@ -314,6 +321,24 @@ struct HostilePayloadTests {
         HostilePayload(
             "an any-value enum whose 1.0 reads back as an integer", [LooseValue.double(1.0), .text("x")]),
         HostilePayload("a nested optional holding nil", Boxed(value: Int??.some(nil))),
+        // Each loss above, beside two instants in one millisecond: they were accepted, since the
+        // value read back was compared with the payload only by its JSON, which shows none of them.
+        HostilePayload(
+            "two keys equal after normalisation beside instants in one millisecond",
+            BesideInstantsInOneMillisecond(value: NormalisationEqualKeys(composed: 1, decomposed: 2))),
+        HostilePayload(
+            "a URL relative to a base beside instants in one millisecond",
+            BesideInstantsInOneMillisecond(
+                value: URL(string: "b/c", relativeTo: URL(string: "https://example.com/a/"))!)),
+        HostilePayload(
+            "an any-value 1.0 beside instants in one millisecond",
+            BesideInstantsInOneMillisecond(value: [LooseValue.double(1.0)])),
+        HostilePayload(
+            "a nested optional holding nil beside instants in one millisecond",
+            BesideInstantsInOneMillisecond(value: Int??.some(nil))),
+        HostilePayload(
+            "a set of two instants in one millisecond, which reads back as one",
+            Boxed(value: Set([Date(timeIntervalSince1970: 7.0001), Date(timeIntervalSince1970: 7.0002)]))),
         HostilePayload("NaN", Boxed(value: Double.nan)),
         HostilePayload("a Float infinity", Boxed(value: [Float.infinity])),
         HostilePayload("a Decimal that is not a number", Boxed(value: [Decimal.nan])),
