@@ -67,11 +67,19 @@ enum PayloadReadBack {
             decoded == payload
                 || instants.areAmbiguous && readsBack(payload, from: stored, decoded, encoded, instants)
         else {
+            // No value read back can be == to a payload that is not == to itself.
+            guard payload == payload else {
+                throw .encoding(
+                    "the payload is not == to itself, so no value read back can be checked against it: its "
+                        + "== compares a Double.nan (never equal to itself) or is not reflexive; store the "
+                        + "value in a form whose == holds for equal values")
+            }
             throw .encoding(
                 "the payload would read back as a different \(Payload.self): what it encodes to decodes to a "
                     + "value that is not == to it. Its Codable conformance loses something — two coding keys "
                     + "equal after Unicode normalisation are written once, a URL relative to a base reads back "
-                    + "absolute, 1.0 is written as 1 — so store it in a form that reads back")
+                    + "absolute, 1.0 is written as 1, an optional holding nil (Int??.some(nil)) is written as "
+                    + "null and reads back as nil — so store it in a form that reads back")
         }
         return Encoding(value: encoded, bytes: bytes, readBack: instants.areWholeMilliseconds ? decoded : nil)
     }

@@ -174,6 +174,20 @@ struct BesideInstantsInOneMillisecond<Value: Codable & Sendable & Equatable>: Co
     var value: Value
 }
 
+/// A reading that writes a not-a-number as text, so it encodes and reads back, yet compares
+/// unequal to itself.
+struct NotReflexive: Codable, Sendable, Equatable {
+    var reading: Double
+    init(reading: Double) { self.reading = reading }
+    init(from decoder: any Decoder) throws {
+        reading = Double(try decoder.singleValueContainer().decode(String.self)) ?? 0
+    }
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(String(reading))
+    }
+}
+
 /// A payload case of any type, checked the same way through every writer and reader.
 struct HostilePayload: Sendable, CustomTestStringConvertible {
     let testDescription: String
@@ -340,6 +354,7 @@ struct HostilePayloadTests {
             "a set of two instants in one millisecond, which reads back as one",
             Boxed(value: Set([Date(timeIntervalSince1970: 7.0001), Date(timeIntervalSince1970: 7.0002)]))),
         HostilePayload("NaN", Boxed(value: Double.nan)),
+        HostilePayload("NaN written as text, which is not == to itself", NotReflexive(reading: .nan)),
         HostilePayload("a Float infinity", Boxed(value: [Float.infinity])),
         HostilePayload("a Decimal that is not a number", Boxed(value: [Decimal.nan])),
         HostilePayload("1 MiB of data", Boxed(value: Data(count: 1 << 20))),
@@ -376,6 +391,9 @@ struct HostilePayloadTests {
                 "would read back as a different"))
         #expect(message(Boxed(value: Double.nan)).contains("at $.value: Unable to encode Double.nan"))
         #expect(message(Boxed(value: [Decimal.nan])).contains("Decimal.nan"))
+        let optionalHoldingNil = message(Boxed(value: Int??.some(nil)))
+        #expect(optionalHoldingNil.contains("(Int??.some(nil)) is written as null and reads back as nil"))
+        #expect(message(NotReflexive(reading: .nan)).contains("the payload is not == to itself"))
         #expect(
             message(HostilePayloadCheck.nested(5000)).contains(
                 "the payload nests too deep for JSONEncoder, which writes at most 512 levels"))
