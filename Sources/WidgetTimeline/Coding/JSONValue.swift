@@ -39,6 +39,8 @@ public enum JSONValue: Sendable, Hashable {
     ///   outside years 0000–9999), ``JSONSyntaxError`` when the encoding nests deeper than
     ///   ``JSONParser/maximumDepth``.
     public init<Value: Encodable>(encoding value: Value) throws {
+        // Refused before `JSONEncoder` recurses through a value nested past its limit.
+        try NestingDepth.check(value)
         self = try JSONParser.parse(JSONCoding.sharedEncoder.encode(value))
     }
 }

@@ -11,10 +11,28 @@
 enum IndependentCopies {
     /// Whether nothing in `value`'s stored properties (`Mirror`) is a class instance. Foundation's
     /// value types that keep their storage in a class — `URL`, `TimeZone`, `Locale`, `Calendar` —
-    /// copy on write, and count as values.
+    /// copy on write, and count as values. A value whose `Mirror` may not show what it stores
+    /// (``reflectsStoredProperties(_:)``) does not.
     static func areIndependent(_ value: Any) -> Bool {
         if value is URL || value is TimeZone || value is Locale || value is Calendar { return true }
+        guard reflectsStoredProperties(value) else { return false }
         let mirror = Mirror(reflecting: value)
         return mirror.displayStyle != .class && mirror.children.allSatisfy { areIndependent($0.value) }
     }
+
+    /// Whether `value`'s `Mirror` shows what it stores: its type does not reflect itself
+    /// (`CustomReflectable`), or is the standard library's or Foundation's, whose mirrors show a
+    /// collection's elements or the value (the classes they keep it in copy on write). A type of
+    /// the app's own that reflects itself may show less than it holds — no class instance where it
+    /// keeps one, an identifier and not a ranking — so its mirror vouches for nothing.
+    static func reflectsStoredProperties(_ value: Any) -> Bool {
+        guard value is any CustomReflectable else { return true }
+        let name = String(reflecting: type(of: value))
+        return trustedModules.contains { name.hasPrefix($0) }
+    }
+
+    /// The modules whose types' own mirrors are trusted, as `String(reflecting:)` names them.
+    private static let trustedModules = [
+        "Swift.", "Foundation.", "FoundationEssentials.", "FoundationInternationalization.",
+    ]
 }

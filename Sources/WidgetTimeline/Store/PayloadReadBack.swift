@@ -17,7 +17,8 @@
 /// The one loss the format itself makes is allowed: instants are stored at the millisecond, so
 /// each instant the check decodes is the payload's own one that the stored text was written from
 /// (where two instants in one millisecond were written, the value read back must encode to the same
-/// JSON instead).
+/// JSON, and a decoding that hands each text's instants back in the order written must give the
+/// payload itself).
 enum PayloadReadBack {
     /// A payload's checked encoding.
     struct Encoding<Payload> {
@@ -42,6 +43,7 @@ enum PayloadReadBack {
         let bytes: Data
         let encoded: JSONValue
         do {
+            try NestingDepth.check(payload)
             bytes = try encoder(recordingInto: instants).encode(payload)
             encoded = try JSONParser.parse(bytes)
         } catch let error as JSONSyntaxError {
@@ -61,22 +63,56 @@ enum PayloadReadBack {
                 "the payload would not read back: what it encodes to does not decode as \(Payload.self) "
                     + "(\(reason)); its init(from:) must read what its encode(to:) writes")
         }
-        guard decoded == payload || instants.areAmbiguous && (try? JSONValue(encoding: decoded)) == encoded
+        guard
+            decoded == payload
+                || instants.areAmbiguous && readsBack(payload, from: stored, decoded, encoded, instants)
         else {
+            // No value read back can be == to a payload that is not == to itself.
+            guard payload == payload else {
+                throw .encoding(
+                    "the payload is not == to itself, so no value read back can be checked against it: its "
+                        + "== compares a Double.nan (never equal to itself) or is not reflexive; store the "
+                        + "value in a form whose == holds for equal values")
+            }
             throw .encoding(
                 "the payload would read back as a different \(Payload.self): what it encodes to decodes to a "
                     + "value that is not == to it. Its Codable conformance loses something — two coding keys "
                     + "equal after Unicode normalisation are written once, a URL relative to a base reads back "
-                    + "absolute, 1.0 is written as 1 — so store it in a form that reads back")
+                    + "absolute, 1.0 is written as 1, an optional holding nil (Int??.some(nil)) is written as "
+                    + "null and reads back as nil — so store it in a form that reads back")
         }
         return Encoding(value: encoded, bytes: bytes, readBack: instants.areWholeMilliseconds ? decoded : nil)
+    }
+
+    /// Whether a payload holding two instants written as one text (within one millisecond) reads
+    /// back but for those instants: the value decoded as a reader does (each such text one instant)
+    /// encodes to the stored JSON — no set or dictionary lost a member — and a decoding that hands
+    /// each text's instants back in the order they were written is the payload itself, so nothing
+    /// else was lost (a key written once, a URL read back absolute: the JSON alone shows neither).
+    private static func readsBack<Payload: Codable & Equatable>(
+        _ payload: Payload, from stored: Data, _ decoded: Payload, _ encoded: JSONValue,
+        _ instants: WrittenInstants
+    ) -> Bool {
+        guard (try? JSONValue(encoding: decoded)) == encoded else { return false }
+        let decoder = JSONCoding.decoder()
+        let cursor = instants.cursor()
+        decoder.dateDecodingStrategy = .custom { decoder in
+            let container = try decoder.singleValueContainer()
+            let text = try container.decode(String.self)
+            guard let date = cursor.next(writtenAs: text) ?? Instant.parse(text) else {
+                throw DecodingError.dataCorruptedError(in: container, debugDescription: "not an instant")
+            }
+            return date
+        }
+        return (try? decoder.decode(Payload.self, from: stored)) == payload
     }
 
     /// The bytes `JSONEncoder` writes for `payload`: two payloads with equal bytes store the same
     /// payload, whatever their `==` says. The package's shared encoder, which writes instants as
     /// ``encode(_:)``'s does (the same text, not noted).
     static func bytes<Payload: Encodable>(of payload: Payload) throws -> Data {
-        try JSONCoding.sharedEncoder.encode(payload)
+        try NestingDepth.check(payload)
+        return try JSONCoding.sharedEncoder.encode(payload)
     }
 
     /// The package's encoder (``JSONCoding/encoder(timeZone:pretty:)``), also noting each instant
@@ -121,8 +157,12 @@ private final class WrittenInstants: @unchecked Sendable {
     /// Whether every instant written was a whole millisecond, so its text reads back as itself.
     private var allWhole = true
 
+    /// Every instant written, in the order written, by its text.
+    private var written: [String: [Date]] = [:]
+
     func note(_ date: Date, writtenAs text: String) {
         lock.withLock {
+            written[text, default: []].append(date)
             if allWhole, Instant.rounded(date) != date { allWhole = false }
             if let known = originals[text], known != date {
                 originals[text] = .some(nil)
@@ -131,6 +171,22 @@ private final class WrittenInstants: @unchecked Sendable {
             }
         }
     }
+
+    /// Hands each text's instants back in the order they were written, one for each decoding.
+    final class Cursor: @unchecked Sendable {
+        // @unchecked: `remaining` is read and written under `lock`.
+        private let lock = Lock()
+        private var remaining: [String: ArraySlice<Date>]
+
+        init(_ written: [String: [Date]]) { remaining = written.mapValues { $0[...] } }
+
+        func next(writtenAs text: String) -> Date? {
+            lock.withLock { remaining[text]?.popFirst() }
+        }
+    }
+
+    /// A cursor over every instant written.
+    func cursor() -> Cursor { Cursor(lock.withLock { written }) }
 
     func original(writtenAs text: String) -> Date? {
         lock.withLock { originals[text] ?? nil }

@@ -121,9 +121,11 @@ extension SnapshotStoreError {
         guard let error = error as? EncodingError, case .invalidValue(_, let context) = error else {
             return .encoding(String(describing: error))
         }
-        // Foundation's writer says only this when a value nests past its limit of 512 levels.
+        // Foundation's writer says only this when a value nests past its limit of 512 levels (a value
+        // nested deeper than that is refused before Foundation sees it, by `NestingDepth`).
         if context.codingPath.isEmpty,
             context.debugDescription == "Unable to encode the given top-level value to JSON."
+                || context.debugDescription == NestingDepth.tooDeepDescription
         {
             return .encoding(
                 "the payload nests too deep for JSONEncoder, which writes at most \(JSONParser.maximumDepth) levels "

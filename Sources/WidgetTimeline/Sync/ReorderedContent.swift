@@ -14,11 +14,14 @@ enum ReorderedContent {
     ///
     /// Parts that encode to the same JSON (as records store it) are the same without a look
     /// inside; a part whose JSON differs is compared by its stored properties, and is different when
-    /// it shows none. Only a type that reflects itself otherwise than it stores its data
-    /// (`CustomReflectable`) can hide a reordered array this way.
+    /// it shows none, or when its type reflects itself (`CustomReflectable`) and is not the standard
+    /// library's or Foundation's: such a mirror may show an identifier and hide a ranking
+    /// (``IndependentCopies/reflectsStoredProperties(_:)``).
     static func isSame(_ old: Any, _ new: Any) -> Bool {
         if let oldForm = storedForm(of: old), oldForm == storedForm(of: new) { return true }
-        guard ObjectIdentifier(type(of: old)) == ObjectIdentifier(type(of: new)) else { return false }
+        guard ObjectIdentifier(type(of: old)) == ObjectIdentifier(type(of: new)),
+            IndependentCopies.reflectsStoredProperties(old)
+        else { return false }
         let oldMirror = Mirror(reflecting: old)
         let newMirror = Mirror(reflecting: new)
         switch oldMirror.displayStyle {

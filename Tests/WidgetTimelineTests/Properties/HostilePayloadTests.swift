@@ -131,6 +131,63 @@ struct TaggedRow: Codable, Sendable, Hashable {
     var tags: Set<String>
 }
 
+/// Values `JSONEncoder` writes as one string or number, whatever their own `encode(to:)` does (a
+/// `Data` encodes itself as an array of bytes).
+struct SpelledLeaves: Codable, Sendable, Equatable {
+    var data = Data([1, 2, 3])
+    var instant = Date(timeIntervalSince1970: 1_796_000_000)
+    var url = URL(string: "https://example.com/a")!
+    var decimal = Decimal(string: "1.25")!
+}
+
+/// `leaves` (an object) inside `depth` arrays, each opened as a nested container.
+struct DeepLeaves: Codable, Sendable, Equatable {
+    var depth: Int
+    var leaves = SpelledLeaves()
+    init(depth: Int) { self.depth = depth }
+    init(from decoder: any Decoder) throws {
+        var container = try decoder.unkeyedContainer()
+        var depth = 1
+        while (try? container.nestedUnkeyedContainer()).map({ container = $0 }) != nil { depth += 1 }
+        self.depth = depth
+        leaves = try container.decode(SpelledLeaves.self)
+    }
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.unkeyedContainer()
+        for _ in 1..<depth { container = container.nestedUnkeyedContainer() }
+        try container.encode(leaves)
+    }
+}
+
+/// A list as an enumeration: synthesized `Codable` writes each link as two objects.
+indirect enum Chain: Codable, Sendable, Equatable {
+    case end
+    case link(Chain)
+
+    static func of(length: Int) -> Chain { (0..<length).reduce(.end) { inner, _ in .link(inner) } }
+}
+
+/// A value beside two instants in one millisecond, which are written as one text: the check
+/// that the payload reads back then cannot hand each text its own instant.
+struct BesideInstantsInOneMillisecond<Value: Codable & Sendable & Equatable>: Codable, Sendable, Equatable {
+    var instants = [Date(timeIntervalSince1970: 7.0001), Date(timeIntervalSince1970: 7.0002)]
+    var value: Value
+}
+
+/// A reading that writes a not-a-number as text, so it encodes and reads back, yet compares
+/// unequal to itself.
+struct NotReflexive: Codable, Sendable, Equatable {
+    var reading: Double
+    init(reading: Double) { self.reading = reading }
+    init(from decoder: any Decoder) throws {
+        reading = Double(try decoder.singleValueContainer().decode(String.self)) ?? 0
+    }
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(String(reading))
+    }
+}
+
 /// A payload case of any type, checked the same way through every writer and reader.
 struct HostilePayload: Sendable, CustomTestStringConvertible {
     let testDescription: String
@@ -224,6 +281,10 @@ struct HostilePayloadTests {
         HostilePayload("ranges", Boxed(value: [0.5...1.5, -1...(-1)])),
         HostilePayload("nesting 511 deep, the most a payload may", HostilePayloadCheck.nested(511)),
         HostilePayload(
+            "Data, an instant, a URL and a Decimal 511 deep, each one JSON value",
+            DeepLeaves(depth: 510)),
+        HostilePayload("an enumeration's cases 510 deep", Chain.of(length: 254)),
+        HostilePayload(
             "durations, to the nanosecond and Int64's largest",
             Boxed(value: [Duration.seconds(3), .milliseconds(-1), .nanoseconds(Int64.max)])),
         HostilePayload(
@@ -274,11 +335,34 @@ struct HostilePayloadTests {
         HostilePayload(
             "an any-value enum whose 1.0 reads back as an integer", [LooseValue.double(1.0), .text("x")]),
         HostilePayload("a nested optional holding nil", Boxed(value: Int??.some(nil))),
+        // Each loss above, beside two instants in one millisecond: they were accepted, since the
+        // value read back was compared with the payload only by its JSON, which shows none of them.
+        HostilePayload(
+            "two keys equal after normalisation beside instants in one millisecond",
+            BesideInstantsInOneMillisecond(value: NormalisationEqualKeys(composed: 1, decomposed: 2))),
+        HostilePayload(
+            "a URL relative to a base beside instants in one millisecond",
+            BesideInstantsInOneMillisecond(
+                value: URL(string: "b/c", relativeTo: URL(string: "https://example.com/a/"))!)),
+        HostilePayload(
+            "an any-value 1.0 beside instants in one millisecond",
+            BesideInstantsInOneMillisecond(value: [LooseValue.double(1.0)])),
+        HostilePayload(
+            "a nested optional holding nil beside instants in one millisecond",
+            BesideInstantsInOneMillisecond(value: Int??.some(nil))),
+        HostilePayload(
+            "a set of two instants in one millisecond, which reads back as one",
+            Boxed(value: Set([Date(timeIntervalSince1970: 7.0001), Date(timeIntervalSince1970: 7.0002)]))),
         HostilePayload("NaN", Boxed(value: Double.nan)),
+        HostilePayload("NaN written as text, which is not == to itself", NotReflexive(reading: .nan)),
         HostilePayload("a Float infinity", Boxed(value: [Float.infinity])),
         HostilePayload("a Decimal that is not a number", Boxed(value: [Decimal.nan])),
         HostilePayload("1 MiB of data", Boxed(value: Data(count: 1 << 20))),
         HostilePayload("nesting 512 deep, one beyond the limit", HostilePayloadCheck.nested(512)),
+        HostilePayload("Data and others 512 deep", DeepLeaves(depth: 511)),
+        // JSONEncoder walked all of these before refusing them, and overflowed the stack.
+        HostilePayload("nesting 5,000 deep", HostilePayloadCheck.nested(5000)),
+        HostilePayload("an enumeration's cases 6,000 deep", Chain.of(length: 3000)),
     ]
 
     @Test(
@@ -307,6 +391,13 @@ struct HostilePayloadTests {
                 "would read back as a different"))
         #expect(message(Boxed(value: Double.nan)).contains("at $.value: Unable to encode Double.nan"))
         #expect(message(Boxed(value: [Decimal.nan])).contains("Decimal.nan"))
+        let optionalHoldingNil = message(Boxed(value: Int??.some(nil)))
+        #expect(optionalHoldingNil.contains("(Int??.some(nil)) is written as null and reads back as nil"))
+        #expect(message(NotReflexive(reading: .nan)).contains("the payload is not == to itself"))
+        #expect(
+            message(HostilePayloadCheck.nested(5000)).contains(
+                "the payload nests too deep for JSONEncoder, which writes at most 512 levels"))
+        #expect(throws: EncodingError.self) { try ContentFingerprint(of: Chain.of(length: 3000)) }
         // Records built by hand are held to what a commit writes.
         let snapshot = Snapshot(
             kind: "echo", key: key, revision: 1, generatedAt: Self.now,

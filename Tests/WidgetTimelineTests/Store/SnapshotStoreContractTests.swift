@@ -206,6 +206,11 @@ struct SnapshotStoreContractTests {
                 SnapshotDraft(
                     kind: "echo", key: StoreFixture.otherKey, generatedAt: StoreFixture.generatedAt,
                     payload: HoldsSharedCount(shared: SharedCount(count: 1))))
+            let hiddenKey = try SnapshotKey(validating: "hidden")
+            try store.commit(
+                SnapshotDraft(
+                    kind: "echo", key: hiddenKey, generatedAt: StoreFixture.generatedAt,
+                    payload: HidesSharedCount(shared: SharedCount(count: 1))))
             // The first read after the commit, then reads that decode the record.
             for _ in 0..<2 {
                 for reader in [store, readOnly] {
@@ -213,12 +218,19 @@ struct SnapshotStoreContractTests {
                     reader.read(StoreFixture.otherKey, as: HoldsSharedCount.self, supportedSchema: 1)
                         .snapshot?
                         .payload.shared.count += 1
+                    reader.read(hiddenKey, as: HidesSharedCount.self, supportedSchema: 1).snapshot?.payload
+                        .shared
+                        .count += 1
                 }
             }
             #expect(readOnly.read(key, as: SharedCount.self, supportedSchema: 1).snapshot?.payload.count == 1)
             #expect(
                 readOnly.read(StoreFixture.otherKey, as: HoldsSharedCount.self, supportedSchema: 1).snapshot?
                     .payload.shared.count == 1)
+            #expect(
+                readOnly.read(hiddenKey, as: HidesSharedCount.self, supportedSchema: 1).snapshot?.payload
+                    .shared
+                    .count == 1)
         }
     }
 

@@ -107,6 +107,16 @@ struct LeaderboardEqualByIdentifier: Codable, Sendable, Equatable {
     static func == (lhs: Self, rhs: Self) -> Bool { lhs.id == rhs.id }
 }
 
+/// A leaderboard whose mirror shows its identifier alone, as a type that reflects itself for
+/// debugging may: its ranking is stored and shown, but not reflected.
+struct LeaderboardMirroringIdentifier: Codable, Sendable, Equatable, CustomReflectable {
+    var id: Int
+    var ranking: [String]
+
+    static func == (lhs: Self, rhs: Self) -> Bool { lhs.id == rhs.id }
+    var customMirror: Mirror { Mirror(self, children: ["id": id]) }
+}
+
 /// Two values a widget shows differently that `==` — and the fingerprint, or `==` on strings —
 /// cannot tell apart, committed one after the other.
 struct StoredApart: Sendable, CustomTestStringConvertible {
@@ -240,6 +250,28 @@ struct EqualityByIdentifierTests {
                 #expect(read.snapshot?.payload.ranking == changed.ranking)
                 #expect(read.snapshot?.payload.scores == changed.scores)
             }
+        }
+    }
+
+    @Test(
+        "a ranking reordered under an == by identifier, in a type whose mirror shows the identifier alone, is saved",
+        arguments: [false, true])
+    func reorderedRankingBehindACustomMirrorIsSaved(throughAnotherSync: Bool) throws {
+        let first = [LeaderboardMirroringIdentifier(id: 1, ranking: ["Ana", "Bo", "Cy"])]
+        var reordered = first
+        reordered[0].ranking.reverse()
+        try withTemporaryDirectory { directory throws in
+            let widget = EchoWidget(preview: first)
+            let reloader = RecordingReloader()
+            let sync = Self.sync(directory, reloader)
+            try sync.commit(first, for: widget)
+            let committer = throughAnotherSync ? Self.sync(directory, reloader) : sync
+            guard case .saved = try committer.commit(reordered, for: widget) else {
+                Issue.record("the reordered ranking was skipped as unchanged")
+                return
+            }
+            let read = FileSnapshotStore.readOnly(directory: directory).read(widget.defaultKey, for: widget)
+            #expect(read.snapshot?.payload.first?.ranking == ["Cy", "Bo", "Ana"])
         }
     }
 
