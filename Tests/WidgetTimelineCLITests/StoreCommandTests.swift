@@ -25,12 +25,20 @@ struct StoreCommandTests {
             directory: directory)
     }
 
-    /// Two keys: task-count at revision 2 (one observed 2 minutes ago), parking at revision 1, observed
-    /// 90 minutes ago.
+    /// Two keys: task-count at revision 2 (one observed 2 minutes ago, after revision 1's data: a
+    /// commit observed before the stored data is not saved), parking at revision 1, observed 90
+    /// minutes ago.
     func populate(_ directory: URL) {
         #expect(
-            write(Self.taskCount, ["--key", "task-count", "--widget", "task-count"], in: directory)
-                .standardOutput == "1\n")
+            write(
+                Self.taskCount,
+                [
+                    "--key", "task-count", "--widget", "task-count", "--observed-at",
+                    "2026-11-29T08:50:00+09:00",
+                ],
+                in: directory
+            )
+            .standardOutput == "1\n")
         let second = write(
             #"{"count": 13}"#,
             ["--key", "task-count", "--widget", "task-count", "--observed-at", "2026-11-29T08:58:00+09:00"],

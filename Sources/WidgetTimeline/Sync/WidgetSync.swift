@@ -22,6 +22,8 @@
 ///   revision compared with, so two processes saving equal content at once save it once. A
 ///   snapshot whose data has aged past a share of the kind's stale threshold is saved again
 ///   anyway, so a value the app re-confirms does not turn stale on the widget.
+/// - A commit observed before the stored data (an intent's write the app's server has not seen
+///   yet) is not saved either: an older value never replaces a newer one.
 /// - A crash between save and reload loses nothing: the snapshot is durable, and the widget's next
 ///   scheduled refresh reads it. The reload is an optimisation, not the transaction.
 /// - Reloads go through one ``ReloadCoordinator`` for timelines and controls alike: a commit asks
@@ -137,7 +139,8 @@ public final class WidgetSync: @unchecked Sendable {
     ///   - observedAt: when the data was true, if not now (a server timestamp).
     ///   - reloading: what to reload after the save; the kind's timelines when `nil`. Name a
     ///     control too (`[.timelines("tasks"), .controls("task-toggle")]`) when it shows this data.
-    /// - Returns: ``SyncOutcome/unchanged(revision:)`` or ``SyncOutcome/saved(revision:reload:durability:)``;
+    /// - Returns: ``SyncOutcome/unchanged(revision:)`` — also when the stored data was observed after
+    ///   `observedAt`, and stands — or ``SyncOutcome/saved(revision:reload:durability:)``;
     ///   on the extension's side the reload is ``ReloadDecision/refused``.
     /// - Throws: the store's error when the save failed; no reload was asked for and the previous
     ///   snapshot is intact.
@@ -218,6 +221,9 @@ public final class WidgetSync: @unchecked Sendable {
             switch comparison {
             case .unchanged(let revision):
                 return skipped(key: key, kind: kind.kind, at: now, revision: revision)
+            case .newer(let revision):
+                return skipped(
+                    key: key, kind: kind.kind, at: now, revision: revision, reason: "older-than-stored")
             case .changed(let compared): basis = compared
             }
             attempts += 1
@@ -269,12 +275,16 @@ public final class WidgetSync: @unchecked Sendable {
     // MARK: - Steps
 
     /// Logs the first skip of a revision (a burst of identical emissions logs one) and says so.
-    private func skipped(key: SnapshotKey, kind: String, at now: Date, revision: Int) -> SyncOutcome {
+    private func skipped(
+        key: SnapshotKey, kind: String, at now: Date, revision: Int, reason: String? = nil
+    ) -> SyncOutcome {
         let isFirstSkip = lock.withLock {
             defer { loggedSkips[key] = revision }
             return loggedSkips[key] != revision
         }
-        if isFirstSkip { record(.dedupeSkip, key: key, kind: kind, at: now, revision: revision) }
+        if isFirstSkip {
+            record(.dedupeSkip, key: key, kind: kind, at: now, revision: revision, reason: reason)
+        }
         return .unchanged(revision: revision)
     }
 
@@ -308,11 +318,14 @@ public final class WidgetSync: @unchecked Sendable {
     private enum Comparison {
         /// The stored revision shows the same content.
         case unchanged(revision: Int)
+        /// The stored revision holds data observed after this commit's: it stands.
+        case newer(revision: Int)
         /// It does not, or cannot be read; a commit expects the revision compared with.
         case changed(basis: ExpectedRevision)
     }
 
-    /// Whether the stored content is the same (see `isSameContent`) and need not be re-confirmed.
+    /// Whether the stored content is the same (see `isSameContent`) and need not be re-confirmed,
+    /// or holds data observed after this commit's, which the commit never replaces.
     ///
     /// Compares with this sync's own last commit while that is still the newest revision and the
     /// commit kept the value it stored; otherwise reads the snapshot as the kind's payload type, as
@@ -353,6 +366,14 @@ public final class WidgetSync: @unchecked Sendable {
             case .corrupted, .incompatible, .unreadable:
                 return .changed(basis: .any)
             }
+        }
+        // Data observed after this commit's (an intent's write, while the app commits a server value
+        // that has not seen it) is never replaced by it: an older value would show as the newer one.
+        // A record from this clock's future is no evidence.
+        if stored.kind == kind.kind, stored.dataObservedAt <= known,
+            stored.dataObservedAt > Instant.rounded(observedAt ?? now)
+        {
+            return .newer(revision: stored.revision)
         }
         guard stored.kind == kind.kind, isKept(stored, kind: kind, now: now),
             isSameContent(

@@ -235,4 +235,30 @@ struct FindingScenarioTests {
         let night = try #require(Self.screen(doses, at: .at("2026-12-01T04:00:00+09:00")))
         #expect(night.text.hasSuffix("2 done today"), "\(night.text)")
     }
+
+    // Before: the app, opened at 10:30, committed the server's value of 07:00 — the server learns
+    // of the tap only at 11:00 — and the app's sync saved it over the tap's newer write:
+    // "stale r3 · 6 open tasks" from 10:31 until the app was opened again, 91 wrong minutes.
+    @Test("a server value the app commits, older than a tap's write, never replaces it")
+    func tapThenAppSyncs() throws {
+        let report = try Self.run("tap-then-app-syncs.json", [.library, .appReloadsOnly])
+        for strategy in [StrategyName.library, .appReloadsOnly] {
+            let widget = try Self.widget(report, strategy)
+            let tap = try #require(widget.trace.data.first { $0.origin == "intent" })
+            for screen in widget.trace.screens where screen.start > tap.at.addingTimeInterval(120) {
+                #expect(
+                    (screen.observedAt ?? .distantPast) >= tap.at && screen.text.hasSuffix("5 open tasks"),
+                    "\(strategy) \(screen.start): \(screen.text)")
+            }
+            #expect(widget.metrics.wrongValueMinutes < 2, "\(strategy)")
+            #expect(widget.metrics.staleShownAsFreshMinutes == 0, "\(strategy)")
+        }
+        // The app did fetch the server's older value after the tap.
+        let appOnly = try Self.widget(report, .appReloadsOnly)
+        let tap = try #require(appOnly.trace.data.first { $0.origin == "intent" }).at
+        #expect(
+            appOnly.trace.fetches.contains {
+                $0.by == "app" && $0.start > tap && ($0.observedAt ?? .distantFuture) < tap
+            })
+    }
 }

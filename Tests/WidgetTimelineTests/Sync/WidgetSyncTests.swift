@@ -152,6 +152,43 @@ struct WidgetSyncTests {
         #expect(try relaunched.commit(5, for: kind, observedAt: observed) == .unchanged(revision: 2))
     }
 
+    // Before: the host's commit of a server value observed at 07:00 was saved over the intent's
+    // write of 10:10, and the widget showed the server's older count as the newer one.
+    @Test(
+        "a commit observed before the stored data (an intent's write) never replaces it; one after it does",
+        arguments: ["another launch", "this sync"])
+    func olderCommitKeepsNewerData(who: String) throws {
+        let host = sync()
+        try host.commit(.init(count: 6, debugNote: ""), for: widget)
+        clock.advance(by: 3 * 3600)
+        // The widget's button: the intent saves 5 in the extension, observed now.
+        let intent = WidgetSync(store: store, reloader: reloader, clock: clock, side: .widgetExtension)
+        #expect(try intent.commitFromIntent(.init(count: 5, debugNote: ""), for: widget).revision == 2)
+        let tap = clock.now
+        clock.advance(by: 1200)
+        // The app syncs from a server that has not seen the tap: its value dates from before it.
+        let sync = who == "this sync" ? host : self.sync()
+        let serverValue = NotedCount.Payload(count: 6, debugNote: "")
+        let outcome = try sync.commit(serverValue, for: widget, observedAt: tap.addingTimeInterval(-3600))
+        #expect(outcome == .unchanged(revision: 2))
+        let stored = try #require(store.read(widget.defaultKey, for: widget).snapshot)
+        #expect(stored.payload.count == 5 && stored.dataObservedAt == tap)
+        #expect(log.events.last?.stage == .dedupeSkip && log.events.last?.reason == "older-than-stored")
+        // The same instant as the stored data, or later, is saved.
+        #expect(try sync.commit(serverValue, for: widget, observedAt: tap).revision == 3)
+        #expect(try sync.commit(.init(count: 4, debugNote: ""), for: widget).revision == 4)
+    }
+
+    @Test("a record from the future (a clock set back) does not keep an older commit from being saved")
+    func futureRecordDoesNotBlockAnOlderCommit() throws {
+        let ahead = ManualClock(now: clock.now.addingTimeInterval(86_400))
+        try WidgetSync(store: store, reloader: reloader, clock: ahead).commit(
+            .init(count: 5, debugNote: ""), for: widget)
+        let outcome = try sync().commit(
+            .init(count: 6, debugNote: ""), for: widget, observedAt: clock.now.addingTimeInterval(-60))
+        #expect(outcome == .saved(revision: 2, reload: .requested))
+    }
+
     @Test("dedupe is remembered across launches, through the store")
     func acrossLaunches() throws {
         try sync().commit(.init(count: 5, debugNote: ""), for: widget)
