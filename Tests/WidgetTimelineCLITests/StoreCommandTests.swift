@@ -168,6 +168,15 @@ struct StoreCommandTests {
             let again = write(#"{"count": 2}"#, key, in: directory)
             #expect(again.standardOutput == "2\n")
             #expect(again.standardError.contains("unchanged"))
+            // Other content observed before the stored data is kept out, and the note says why.
+            let older = write(
+                #"{"count": 7}"#, key + ["--observed-at", "2000-01-01T00:00:00Z"], in: directory)
+            #expect(older.standardOutput == "2\n")
+            #expect(
+                older.standardError.hasPrefix("note: revision 2 holds data observed at ")
+                    && older.standardError.hasSuffix(
+                        ", after this payload's 2000-01-01T00:00:00Z; it is kept and nothing is reloaded\n"),
+                "\(older.standardError)")
         }
     }
 

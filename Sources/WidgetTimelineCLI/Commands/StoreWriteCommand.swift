@@ -138,8 +138,19 @@ struct StoreWriteCommand: Command {
         switch outcome {
         case .unchanged(let revision):
             context.print(String(revision))
-            context.standardError.write(
-                "note: the content is unchanged; revision \(revision) is kept and nothing is reloaded\n")
+            // The sync also keeps a revision whose data was observed after this payload's: say which.
+            let observed = Instant.rounded(observedAt ?? context.now())
+            if let stored = store.read(key, for: kind).snapshot, stored.revision == revision,
+                stored.dataObservedAt > observed
+            {
+                context.standardError.write(
+                    "note: revision \(revision) holds data observed at \(Instant.format(stored.dataObservedAt)), "
+                        + "after this payload's \(Instant.format(observed)); it is kept and nothing is reloaded\n"
+                )
+            } else {
+                context.standardError.write(
+                    "note: the content is unchanged; revision \(revision) is kept and nothing is reloaded\n")
+            }
         case .saved(let revision, _, .durable):
             context.print(String(revision))
         case .saved(let revision, _, .notDurable(let error)):
