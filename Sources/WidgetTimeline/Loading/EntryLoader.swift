@@ -220,8 +220,10 @@ public final class EntryLoader<Kind: WidgetKind>: @unchecked Sendable {
         case .success(let answer):
             resetFailures(key)
             // An answer observed before the data stored replaces nothing: what was read is newer.
+            // One observed at the same instant is saved, renewing the snapshot, so the next run
+            // does not ask the source once more.
             if let stored,
-                isObservedLater(stored, than: answer.observedAt ?? now, at: now, orAtTheSameTime: false)
+                stored.stamp.isObservedLater(than: answer.observedAt ?? now, at: now)
             {
                 sink.record(
                     DiagnosticEvent(
@@ -324,10 +326,11 @@ public final class EntryLoader<Kind: WidgetKind>: @unchecked Sendable {
                         revision: outcome.revision, schemaVersion: kind.schemaVersion, reason: reason))
                 return draft.snapshot(revision: outcome.revision)
             } catch .conflict {
-                // Another writer committed while the fetch ran: read what it committed.
+                // Another writer committed while the fetch ran: read what it committed, and keep it
+                // when it is as young as the answer or younger.
                 let read = store.read(key, for: kind)
                 if let stored = read.snapshot,
-                    isObservedLater(stored, than: observedAt, at: now, orAtTheSameTime: true)
+                    stored.stamp.isObservedLater(than: observedAt, at: now, orAtTheSameTime: true)
                 {
                     sink.record(
                         DiagnosticEvent(
@@ -352,23 +355,6 @@ public final class EntryLoader<Kind: WidgetKind>: @unchecked Sendable {
                 at: now, side: .widgetExtension, stage: .error, key: key, kind: kind.kind,
                 reason: SnapshotStoreError.contention(attempts: Self.maximumSaveAttempts).diagnosticCategory))
         return draft.snapshot(revision: previous?.revision ?? 0)
-    }
-
-    /// Whether `stored` carries data observed after `observedAt`, or at the same instant when
-    /// `orAtTheSameTime`. Data observed in this clock's future by more than the tolerance has an
-    /// unknown age and never wins.
-    ///
-    /// Against a commit that landed during the fetch a tie keeps what is stored, which is as
-    /// young. Against the snapshot read before the fetch — old enough to be refetched — a tie is
-    /// saved: the same observation, made again now, so the snapshot is young again and the next
-    /// run does not ask the source once more.
-    private func isObservedLater(
-        _ stored: Snapshot<Kind.Payload>, than observedAt: Date, at now: Date, orAtTheSameTime: Bool
-    ) -> Bool {
-        let storedAt = stored.dataObservedAt
-        guard storedAt.timeIntervalSince(now) <= SnapshotLimits.futureInstantTolerance else { return false }
-        let answerAt = Instant.rounded(observedAt)
-        return orAtTheSameTime ? storedAt >= answerAt : storedAt > answerAt
     }
 
     private func logRead(

@@ -370,8 +370,9 @@ public final class WidgetSync: @unchecked Sendable {
         // Data observed after this commit's (an intent's write, while the app commits a server value
         // that has not seen it) is never replaced by it: an older value would show as the newer one.
         // A record from this clock's future is no evidence.
-        if stored.kind == kind.kind, stored.dataObservedAt <= known,
-            stored.dataObservedAt > Instant.rounded(observedAt ?? now)
+        if stored.kind == kind.kind,
+            DataStamp(revision: stored.revision, observedAt: stored.dataObservedAt)
+                .isObservedLater(than: observedAt ?? now, at: now)
         {
             return .newer(revision: stored.revision)
         }
