@@ -17,7 +17,7 @@
 /// | Stored snapshot | Source | Result |
 /// |---|---|---|
 /// | young enough, not forced | not asked | the snapshot |
-/// | old, or forced | answers with data observed at or after the stored data's | the answer, saved (when the store is writable) |
+/// | old, or forced | answers with data observed at or after the stored data's, or naming no observation | the answer, saved (when the store is writable) |
 /// | old, or forced | answers with data observed before the stored data's | the stored snapshot: nothing is saved over newer data |
 /// | old, or forced | fails, times out, or answers for another scope | the old snapshot, with the failure: shown stale by its age, retried with back-off |
 /// | none | fails | unavailable, with the reason (location unavailable, …) |
@@ -221,9 +221,10 @@ public final class EntryLoader<Kind: WidgetKind>: @unchecked Sendable {
             resetFailures(key)
             // An answer observed before the data stored replaces nothing: what was read is newer.
             // One observed at the same instant is saved, renewing the snapshot, so the next run
-            // does not ask the source once more.
-            if let stored,
-                stored.stamp.isObservedLater(than: answer.observedAt ?? now, at: now)
+            // does not ask the source once more. An answer that names no observation is as of the
+            // fetch, the newest data there is, as a commit that names none is to the sync.
+            if let stored, let observed = answer.observedAt,
+                stored.stamp.isObservedLater(than: observed, at: now)
             {
                 sink.record(
                     DiagnosticEvent(

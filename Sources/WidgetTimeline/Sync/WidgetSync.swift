@@ -22,8 +22,10 @@
 ///   revision compared with, so two processes saving equal content at once save it once. A
 ///   snapshot whose data has aged past a share of the kind's stale threshold is saved again
 ///   anyway, so a value the app re-confirms does not turn stale on the widget.
-/// - A commit observed before the stored data (an intent's write the app's server has not seen
-///   yet) is not saved either: an older value never replaces a newer one.
+/// - A commit whose `observedAt` is before the stored data's (an app syncing a server value that
+///   has not seen an intent's write yet) is not saved either: an older value never replaces a
+///   newer one. A commit that names no `observedAt` is the newest data and is always compared by
+///   content, so two writers committing at once both land.
 /// - A crash between save and reload loses nothing: the snapshot is durable, and the widget's next
 ///   scheduled refresh reads it. The reload is an optimisation, not the transaction.
 /// - Reloads go through one ``ReloadCoordinator`` for timelines and controls alike: a commit asks
@@ -140,7 +142,7 @@ public final class WidgetSync: @unchecked Sendable {
     ///   - reloading: what to reload after the save; the kind's timelines when `nil`. Name a
     ///     control too (`[.timelines("tasks"), .controls("task-toggle")]`) when it shows this data.
     /// - Returns: ``SyncOutcome/unchanged(revision:)`` — also when the stored data was observed after
-    ///   `observedAt`, and stands — or ``SyncOutcome/saved(revision:reload:durability:)``;
+    ///   the `observedAt` given, and stands — or ``SyncOutcome/saved(revision:reload:durability:)``;
     ///   on the extension's side the reload is ``ReloadDecision/refused``.
     /// - Throws: the store's error when the save failed; no reload was asked for and the previous
     ///   snapshot is intact.
@@ -369,10 +371,13 @@ public final class WidgetSync: @unchecked Sendable {
         }
         // Data observed after this commit's (an intent's write, while the app commits a server value
         // that has not seen it) is never replaced by it: an older value would show as the newer one.
-        // A record from this clock's future is no evidence.
-        if stored.kind == kind.kind,
+        // Only a commit that names its observation claims an age: one that names none is the newest
+        // data there is, even when another process's clock, or a commit that landed between this
+        // one's instant and its save, stamped the stored data a moment later. A record from this
+        // clock's future is no evidence.
+        if let observedAt, stored.kind == kind.kind,
             DataStamp(revision: stored.revision, observedAt: stored.dataObservedAt)
-                .isObservedLater(than: observedAt ?? now, at: now)
+                .isObservedLater(than: observedAt, at: now)
         {
             return .newer(revision: stored.revision)
         }

@@ -217,6 +217,30 @@ struct EntryLoaderConflictTests {
         }
     }
 
+    // Before: an answer naming no observation was taken as observed at the run's instant, so data
+    // another writer stamped a moment later (its clock a little ahead, or its commit landing after
+    // this run began) kept the answer, fetched after it, from being saved.
+    @Test(
+        "a forced refresh's answer that names no observation is as of the fetch: saved over data stamped after the run began"
+    )
+    func unnamedAnswerIsNewest() throws {
+        try withTemporaryDirectory { directory in
+            let stamped = now.addingTimeInterval(30)
+            _ = try FileSnapshotStore(directory: directory).commit(
+                draft("host: 12 free", observedAt: stamped, generatedAt: stamped))
+            let log = InMemoryDiagnosticLog()
+            let loader = EntryLoader(
+                kind: widget, store: FileSnapshotStore(directory: directory), sleeper: StalledClock(),
+                log: log)
+            let result = loader.load(key, at: now, forceRefresh: true) { _ in
+                .success(SourceAnswer(payload: ScriptedPayload(initialLabel: "fetched: 30 free", phases: [])))
+            }
+            #expect(result.snapshot?.payload.initialLabel == "fetched: 30 free")
+            #expect(result.snapshot?.revision == 2)
+            #expect(log.events(.snapshotCommit).map(\.reason) == ["fetched"])
+        }
+    }
+
     @Test("a snapshot made in this clock's future is never young enough: the source is asked")
     func futureSnapshotIsRefetched() async throws {
         let store = InMemorySnapshotStore()

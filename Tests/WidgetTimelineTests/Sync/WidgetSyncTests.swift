@@ -179,6 +179,27 @@ struct WidgetSyncTests {
         #expect(try sync.commit(.init(count: 4, debugNote: ""), for: widget).revision == 4)
     }
 
+    // Before: the app and the extension, two processes reading their clocks a few milliseconds
+    // apart, committed at once; the one whose instant was earlier found the other's record stamped
+    // later and returned `.unchanged` — a tap's write acknowledged and never saved (28 of 60 taps
+    // in the two-process test, on a loaded machine).
+    @Test(
+        "a commit that names no observation is never older than the stored data: two writers at once both land",
+        arguments: ["commit", "commitFromIntent"])
+    func unnamedObservationAlwaysLands(path: String) throws {
+        let later = ManualClock(now: clock.now.addingTimeInterval(0.005))
+        try WidgetSync(store: store, reloader: reloader, clock: later).commit(
+            .init(count: 6, debugNote: ""), for: widget)
+        let earlier = WidgetSync(store: store, reloader: reloader, clock: clock, side: .widgetExtension)
+        let outcome =
+            path == "commit"
+            ? try earlier.commit(.init(count: 5, debugNote: ""), for: widget)
+            : try earlier.commitFromIntent(.init(count: 5, debugNote: ""), for: widget)
+        #expect(outcome.revision == 2)
+        #expect(outcome != .unchanged(revision: 1))
+        #expect(try #require(store.read(widget.defaultKey, for: widget).snapshot).payload.count == 5)
+    }
+
     @Test("a record from the future (a clock set back) does not keep an older commit from being saved")
     func futureRecordDoesNotBlockAnOlderCommit() throws {
         let ahead = ManualClock(now: clock.now.addingTimeInterval(86_400))
