@@ -31,10 +31,39 @@ public enum JSONCoding {
         return encoder
     }
 
-    /// One shared encoder and decoder for the package's own writes and reads: coding does not
-    /// change them, and building one (with its date strategy) costs more than a small snapshot.
-    static let sharedEncoder = encoder()
+    /// One shared decoder for the package's own reads: decoding does not change it, and building
+    /// one (with its date strategy) costs more than a small snapshot.
     static let sharedDecoder = decoder()
+
+    /// The encoder of payloads and fingerprinted content: as ``encoder(timeZone:pretty:)`` in UTC,
+    /// except that an instant finer than a millisecond is written exactly
+    /// (`Instant.storedText`), so a payload holding `Date()` reads back `==` to itself.
+    static let payloadEncoder: JSONEncoder = {
+        let payloadEncoder = JSONCoding.encoder()
+        payloadEncoder.dateEncodingStrategy = .custom { date, encoder in
+            let text = try Instant.storedText(date, at: encoder.codingPath)
+            var container = encoder.singleValueContainer()
+            try container.encode(text)
+        }
+        return payloadEncoder
+    }()
+
+    /// The decoder of records: as ``decoder()``, except that an instant with four or more
+    /// fractional digits is read exactly, as ``payloadEncoder`` writes one.
+    static let recordDecoder: JSONDecoder = {
+        let recordDecoder = JSONCoding.decoder()
+        recordDecoder.dateDecodingStrategy = .custom { decoder in
+            let container = try decoder.singleValueContainer()
+            let text = try container.decode(String.self)
+            guard let date = Instant.parseStored(text) else {
+                throw DecodingError.dataCorruptedError(
+                    in: container,
+                    debugDescription: "expected an ISO-8601 instant with an offset, found \"\(text)\"")
+            }
+            return date
+        }
+        return recordDecoder
+    }()
 
     /// A decoder reading instants as RFC 3339 text with an offset; anything else is an error that
     /// names the offending text.
@@ -64,13 +93,20 @@ public enum JSONCoding {
     /// - Throws: ``JSONDecodingError``: the line and column of a syntax error, or the JSON path of
     ///   the value that does not decode and why.
     public static func decode<T: Decodable>(_ type: T.Type, from data: Data) throws(JSONDecodingError) -> T {
+        try decode(type, from: data, using: sharedDecoder)
+    }
+
+    /// ``decode(_:from:)`` with `decoder` in place of the shared one (``recordDecoder`` for records).
+    static func decode<T: Decodable>(_ type: T.Type, from data: Data, using decoder: JSONDecoder)
+        throws(JSONDecodingError) -> T
+    {
         do {
             try JSONParser.validate(data)
         } catch {
             throw JSONDecodingError(path: nil, message: error.description)
         }
         do {
-            return try sharedDecoder.decode(type, from: data)
+            return try decoder.decode(type, from: data)
         } catch {
             throw JSONDecodingError(explaining: error, decoding: type, from: data)
         }

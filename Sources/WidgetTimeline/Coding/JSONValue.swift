@@ -32,8 +32,9 @@ public enum JSONValue: Sendable, Hashable {
     /// A whole number.
     public static func integer(_ value: Int64) -> JSONValue { .number(JSONNumber(value)) }
 
-    /// The value `JSONEncoder` writes for `value` (instants as UTC text, see ``JSONCoding``), read
-    /// back exactly: `Decimal`, `URL`, `Data` and dates come out as `JSONEncoder` spells them.
+    /// The value `JSONEncoder` writes for `value` (instants as UTC text, see ``JSONCoding``, exact
+    /// where finer than a millisecond, as a payload's are stored), read back exactly: `Decimal`,
+    /// `URL`, `Data` and dates come out as `JSONEncoder` spells them.
     ///
     /// - Throws: `EncodingError` when `value` cannot be encoded (a non-finite number, an instant
     ///   outside years 0000–9999), ``JSONSyntaxError`` when the encoding nests deeper than
@@ -41,7 +42,7 @@ public enum JSONValue: Sendable, Hashable {
     public init<Value: Encodable>(encoding value: Value) throws {
         // Refused before `JSONEncoder` recurses through a value nested past its limit.
         try NestingDepth.check(value)
-        self = try JSONParser.parse(JSONCoding.sharedEncoder.encode(value))
+        self = try JSONParser.parse(JSONCoding.payloadEncoder.encode(value))
     }
 }
 

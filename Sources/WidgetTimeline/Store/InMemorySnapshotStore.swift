@@ -75,7 +75,7 @@ public struct InMemorySnapshotStore: SnapshotStore {
         let retained = retainedRevisions
         // What decoding the record gives, for the first read: only a value no reader can change
         // under another (no class instance).
-        let firstRead = draft.readBack.flatMap { IndependentCopies.areIndependent($0) ? $0 : nil }
+        let firstRead = IndependentCopies.areIndependent(draft.readBack) ? draft.readBack : nil
         return try storage.withContents { (contents) throws(SnapshotStoreError) -> CommitOutcome in
             var migratedFrom: SnapshotKey?
             var current = contents.records[draft.key]?.keys.max() ?? 0

@@ -35,10 +35,10 @@ public struct SnapshotDraft<Payload: Codable & Sendable & Equatable>: Sendable, 
     let encodedPayload: JSONValue
     /// The bytes `JSONEncoder` wrote for the payload: what ``PayloadReadBack/bytes(of:)`` gives.
     let encodedBytes: Data
-    /// What every reader decodes from the stored payload, where the draft's check decoded exactly
-    /// that (``PayloadReadBack/Encoding/readBack``): the in-memory store's first read of the
-    /// revision, without decoding it again.
-    let readBack: Payload?
+    /// What every reader decodes from the stored payload, as the draft's check decoded it
+    /// (``PayloadReadBack/Encoding/readBack``): the in-memory store's first read of the revision,
+    /// without decoding it again.
+    let readBack: Payload
 
     /// A draft with a fingerprint of your own.
     ///

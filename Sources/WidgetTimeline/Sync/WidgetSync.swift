@@ -66,8 +66,7 @@ public final class WidgetSync: @unchecked Sendable {
         /// The payload as stored, to tell equal content apart from equal bytes (see
         /// `isSameContent`): read from the record, or, for this sync's own commit, decoded from what
         /// it stored (``SnapshotDraft/readBack``) — never the app's own value, which may be a class,
-        /// or hold one, that the app changes after the commit. `nil` where the commit has none (an
-        /// instant finer than a millisecond: see ``PayloadReadBack``).
+        /// or hold one, that the app changes after the commit.
         var payload: (any Sendable)?
         /// The bytes `JSONEncoder` wrote for it, for this sync's own commits: the same bytes again
         /// are the same content without a draft (see `unchangedSinceLastCommit`).

@@ -9,8 +9,10 @@
 ///
 /// Foundation's formatters are not used because the package needs exactly one behaviour on every
 /// platform: millisecond precision, an explicit offset (`Z` or `±HH:MM`), and a parser that rejects
-/// anything else instead of guessing. Instants are stored at millisecond precision; formatting
-/// rounds to the nearest millisecond.
+/// anything else instead of guessing. Formatting rounds to the nearest millisecond: the envelope's
+/// instants, logs, traces and every input are whole milliseconds. A payload's own instants are the
+/// exception, stored exactly (``storedText(_:at:)``, ``parseStored(_:)``): a `Date()` committed
+/// reads back `==` to itself.
 public enum Instant {
     /// Formats `date` with the offset `timeZone` has at that instant, e.g. `2026-03-08T01:00:00-04:00`.
     ///
@@ -69,7 +71,59 @@ public enum Instant {
     ///   calendar date or time that does not exist (month 13, February 30, 24:00, …).
     public static func parse(_ text: String) -> Date? {
         var text = text
-        return text.withUTF8 { parse(utf8: $0) }
+        return text.withUTF8 { parse(utf8: $0, exactly: false) }
+    }
+
+    /// The text a payload's instant is stored as: the millisecond form of ``format(_:)`` when that
+    /// reads back as `date` itself, otherwise the UTC form with the fractional digits of the
+    /// shortest decimal that reads back exactly, at least four. `Date` keeps its instant as a
+    /// `Double` of seconds since 2001, so a clock's `Date()` is finer than a millisecond, and a
+    /// payload holding one must read back `==` to it.
+    ///
+    /// - Throws: the error ``encodedText(_:in:at:)`` throws for a date with no RFC 3339 form.
+    static func storedText(_ date: Date, at codingPath: @autoclosure () -> [any CodingKey])
+        throws(EncodingError) -> String
+    {
+        let text = try encodedText(date, in: nil, at: codingPath())
+        if parse(text) == date { return text }
+        // The shortest decimal that reads back as the seconds since 2001, as a whole second (the
+        // one below, for an instant before 2001) and the digits after it.
+        let decimal = ExactDecimal(date.timeIntervalSinceReferenceDate.description)
+        var (whole, digits) = (decimal.whole, decimal.fraction)
+        if decimal.isNegative, digits.contains(where: { $0 != "0" }) {
+            whole += 1
+            digits = ExactDecimal.complement(digits)
+        }
+        if decimal.isNegative { whole = -whole }
+        while digits.count < 4 { digits.append("0") }
+        let since1970 = (whole + secondsFrom1970To2001) * 1000
+        return String(format(milliseconds: since1970, offsetSeconds: 0).dropLast()) + "." + digits + "Z"
+    }
+
+    /// Parses an instant as a payload's instants are stored (``storedText(_:at:)``): as ``parse(_:)``
+    /// does, except that four or more fractional digits (at most 400) are read exactly, not
+    /// rounded to the millisecond.
+    static func parseStored(_ text: String) -> Date? {
+        var text = text
+        return text.withUTF8 { parse(utf8: $0, exactly: true) }
+    }
+
+    /// 2001-01-01T00:00:00Z, `Date`'s reference date, in seconds since 1970.
+    private static let secondsFrom1970To2001: Int64 = 978_307_200
+
+    /// The instant `whole` seconds after 2001 (before, when negative) and then `digits` (the
+    /// fractional digits) later, rounded once from the exact decimal.
+    private static func exactInstant(whole: Int64, digits: Substring) -> Date? {
+        let text: String
+        if whole >= 0 {
+            text = "\(whole).\(digits)"
+        } else if !digits.contains(where: { $0 != "0" }) {
+            text = "\(whole)"
+        } else {
+            // -6 and .7 are -5.3: the magnitude less one, and the digits' complement.
+            text = "-\(-whole - 1).\(ExactDecimal.complement(String(digits)))"
+        }
+        return Double(text).map { Date(timeIntervalSinceReferenceDate: $0) }
     }
 
     /// The instant rounded to the nearest millisecond, as stored.
@@ -158,7 +212,8 @@ public enum Instant {
         }
     }
 
-    static func parse(utf8 bytes: UnsafeBufferPointer<UInt8>) -> Date? {
+    /// Parses RFC 3339 bytes; with `exactly`, four or more fractional digits are read exactly.
+    static func parse(utf8 bytes: UnsafeBufferPointer<UInt8>, exactly: Bool = false) -> Date? {
         var cursor = ByteCursor(bytes)
         guard let year = cursor.digits(4), cursor.skip(UInt8(ascii: "-")),
             let month = cursor.digits(2), cursor.skip(UInt8(ascii: "-")),
@@ -171,7 +226,9 @@ public enum Instant {
             hour <= 23, minute <= 59, second <= 59
         else { return nil }
         var fraction = 0.0
+        var exactDigits: Substring?
         if cursor.skip(UInt8(ascii: ".")) {
+            let start = cursor.index
             var scale = 0.1
             var count = 0
             while let digit = cursor.digit() {
@@ -179,7 +236,11 @@ public enum Instant {
                 scale /= 10
                 count += 1
             }
-            guard count > 0, count <= 9 else { return nil }
+            guard count > 0, count <= (exactly ? 400 : 9) else { return nil }
+            if exactly, count >= 4 {
+                exactDigits = Substring(
+                    decoding: UnsafeBufferPointer(rebasing: bytes[start..<cursor.index]), as: UTF8.self)
+            }
         }
         let offsetSeconds: Int64
         if cursor.skip(UInt8(ascii: "Z")) || cursor.skip(UInt8(ascii: "z")) {
@@ -201,6 +262,9 @@ public enum Instant {
         guard cursor.isAtEnd else { return nil }
         let days = CivilDate.days(year: year, month: month, day: day)
         let seconds = days * 86_400 + hour * 3600 + minute * 60 + second - offsetSeconds
+        if let exactDigits {
+            return exactInstant(whole: seconds - secondsFrom1970To2001, digits: exactDigits)
+        }
         let milliseconds = (fraction * 1000).rounded()
         return Date(timeIntervalSince1970: (Double(seconds) * 1000 + milliseconds) / 1000)
     }
@@ -241,7 +305,7 @@ enum CivilDate {
 
 private struct ByteCursor {
     let bytes: UnsafeBufferPointer<UInt8>
-    var index = 0
+    private(set) var index = 0
 
     init(_ bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
 
@@ -275,5 +339,54 @@ extension Int64 {
         let quotient = self / divisor
         let remainder = self % divisor
         return remainder < 0 ? (quotient - 1, remainder + divisor) : (quotient, remainder)
+    }
+}
+
+/// A decimal number's text (`Double.description`: `-5.3`, `1.25e-07`) as its sign, whole part and
+/// fractional digits, exactly, for ``Instant/storedText(_:at:)``.
+struct ExactDecimal {
+    var isNegative = false
+    var whole: Int64 = 0
+    var fraction = ""
+
+    init(_ text: String) {
+        var rest = Substring(text)
+        if rest.first == "-" {
+            isNegative = true
+            rest = rest.dropFirst()
+        }
+        var exponent = 0
+        if let mark = rest.firstIndex(where: { $0 == "e" || $0 == "E" }) {
+            exponent = Int(rest[rest.index(after: mark)...]) ?? 0
+            rest = rest[..<mark]
+        }
+        var integerDigits = String(rest.prefix { $0 != "." })
+        var fractionDigits = String(rest.drop { $0 != "." }.dropFirst())
+        // Move the point by the exponent.
+        if exponent > 0 {
+            let moved =
+                fractionDigits + String(repeating: "0", count: max(0, exponent - fractionDigits.count))
+            integerDigits += moved.prefix(exponent)
+            fractionDigits = String(moved.dropFirst(exponent))
+        } else if exponent < 0 {
+            let padded =
+                String(repeating: "0", count: max(0, -exponent - integerDigits.count)) + integerDigits
+            fractionDigits = String(padded.suffix(-exponent)) + fractionDigits
+            integerDigits = String(padded.dropLast(-exponent))
+        }
+        whole = Int64(integerDigits) ?? 0
+        while fractionDigits.last == "0" { fractionDigits.removeLast() }
+        fraction = fractionDigits
+    }
+
+    /// The digits of one less the fraction they write (`7` for `.3`, `0625` for `.9375`), as many.
+    static func complement(_ digits: String) -> String {
+        var result = Array(digits.utf8)
+        guard let last = result.lastIndex(where: { $0 != UInt8(ascii: "0") }) else { return digits }
+        for index in result.indices where index < last {
+            result[index] = UInt8(ascii: "9") - (result[index] - UInt8(ascii: "0"))
+        }
+        result[last] = UInt8(ascii: "0") + (10 - (result[last] - UInt8(ascii: "0")))
+        return String(decoding: result, as: UTF8.self)
     }
 }

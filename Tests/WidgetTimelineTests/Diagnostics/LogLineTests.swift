@@ -31,6 +31,6 @@ struct LogLineTests {
     func unwritableInstant() {
         let event = DiagnosticEvent(at: Date(timeIntervalSince1970: .infinity), side: .host, stage: .error)
         #expect(event.logLine == nil)
-        #expect((try? JSONCoding.sharedEncoder.encode(event)) == nil)
+        #expect((try? JSONCoding.encoder().encode(event)) == nil)
     }
 }

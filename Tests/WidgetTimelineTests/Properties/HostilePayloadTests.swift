@@ -317,6 +317,36 @@ struct HostilePayloadTests {
             "a file URL with a space and a non-ASCII name", Boxed(value: URL(fileURLWithPath: "/tmp/a b/ü"))),
         HostilePayload(
             "a zone 12½ hours behind", Boxed(value: TimeZone(secondsFromGMT: -(12 * 3600 + 1800))!)),
+        // Each of these was stored at the millisecond and read back as another instant; two
+        // instants in one millisecond were one text, and a set of them read back as one member.
+        HostilePayload(
+            "a set of two instants in one millisecond",
+            Boxed(value: Set([Date(timeIntervalSince1970: 7.0001), Date(timeIntervalSince1970: 7.0002)]))),
+        HostilePayload(
+            "a clock's instant, finer than a millisecond",
+            Boxed(value: Date(timeIntervalSince1970: 1_796_000_000.123456))),
+        HostilePayload(
+            "instants just before 2001, Date's reference date",
+            Boxed(
+                value: [-0.1, -1e-20, -5e-324, -0.4999999, -1 + 1e-9].map(
+                    Date.init(timeIntervalSinceReferenceDate:)))),
+        HostilePayload(
+            "instants just after 2001 and at its smallest steps",
+            Boxed(
+                value: [5e-324, 1e-300, 0.1, 0.9999999999999999, 1 - 1e-16].map(
+                    Date.init(timeIntervalSinceReferenceDate:)))),
+        HostilePayload(
+            "instants finer than a millisecond in years 1, 1969 and 9999",
+            Boxed(value: [
+                Date(timeIntervalSince1970: -62_135_596_800 + 0.000_123_4),
+                Date(timeIntervalSince1970: -0.000_5),
+                Date(timeIntervalSince1970: 253_402_300_799.998_7),
+            ])),
+        HostilePayload(
+            "an instant finer than a millisecond as a dictionary key and in an optional",
+            Boxed(value: [
+                Date(timeIntervalSince1970: 5.000_01): Date?.some(Date(timeIntervalSince1970: 5.000_02))
+            ])),
     ]
 
     @Test("round-trips through both stores and the host's sync", arguments: Self.roundTrippingPayloads)
@@ -350,9 +380,6 @@ struct HostilePayloadTests {
         HostilePayload(
             "a nested optional holding nil beside instants in one millisecond",
             BesideInstantsInOneMillisecond(value: Int??.some(nil))),
-        HostilePayload(
-            "a set of two instants in one millisecond, which reads back as one",
-            Boxed(value: Set([Date(timeIntervalSince1970: 7.0001), Date(timeIntervalSince1970: 7.0002)]))),
         HostilePayload("NaN", Boxed(value: Double.nan)),
         HostilePayload("NaN written as text, which is not == to itself", NotReflexive(reading: .nan)),
         HostilePayload("a Float infinity", Boxed(value: [Float.infinity])),
@@ -434,19 +461,24 @@ struct HostilePayloadTests {
         }
     }
 
-    @Test("instants finer than a millisecond are stored at the millisecond, and commit once")
+    // Before: a payload's instants were stored at the millisecond, so a payload holding `Date()`
+    // read back as another value, and two instants in one millisecond were one.
+    @Test(
+        "a payload's instants finer than a millisecond are stored exactly: read back ==, fingerprinted apart, committed once"
+    )
     func subMillisecondInstants() throws {
         let instants = [
             Date(timeIntervalSince1970: 1_796_000_000.123456), Date(timeIntervalSince1970: -0.0005),
             Date(timeIntervalSinceReferenceDate: 0.001), Date(timeIntervalSince1970: 1.0005),
-            // Two instants in one millisecond: one text, read back as one instant twice.
             Date(timeIntervalSince1970: 7.0001), Date(timeIntervalSince1970: 7.0002),
+            Date(timeIntervalSinceReferenceDate: -0.1),
         ]
         let payload = Boxed(value: instants)
         let rounded = Boxed(value: instants.map(Instant.rounded))
         let key = try SnapshotKey(validating: "instants")
         let draft = try SnapshotDraft(kind: "echo", key: key, generatedAt: Self.now, payload: payload)
-        #expect(draft.fingerprint == (try ContentFingerprint(of: rounded)))
+        #expect(draft.fingerprint == (try ContentFingerprint(of: payload)))
+        #expect(draft.fingerprint != (try ContentFingerprint(of: rounded)))
         try withTemporaryDirectory { directory throws in
             let widget = EchoWidget(preview: payload)
             func sync() -> WidgetSync {
@@ -459,8 +491,10 @@ struct HostilePayloadTests {
                 return
             }
             let read = FileSnapshotStore.readOnly(directory: directory).read(widget.defaultKey, for: widget)
-            #expect(read.snapshot?.payload == rounded)
+            #expect(read.snapshot?.payload == payload)
             #expect(try sync().commit(payload, for: widget) == .unchanged(revision: revision))
+            // The same instants at the millisecond are other content.
+            #expect(try sync().commit(rounded, for: widget).revision == revision + 1)
         }
     }
 }

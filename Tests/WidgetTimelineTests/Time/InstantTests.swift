@@ -1,6 +1,8 @@
 import Foundation
 import Testing
-import WidgetTimeline
+import WidgetTimelineTesting
+
+@testable import WidgetTimeline
 
 @Suite("Instant: the one ISO-8601 form")
 struct InstantTests {
@@ -66,6 +68,53 @@ struct InstantTests {
             let text = Instant.format(date, in: zone)
             let parsed = try #require(Instant.parse(text), "\(text)")
             #expect(Instant.millisecondsSince1970Equal(parsed, date), "\(text)")
+        }
+    }
+
+    // A payload's instants, stored exactly (see HostilePayloadTests for them in payloads).
+    @Test(
+        "an instant at a whole millisecond keeps its text; a finer one is read back exactly, and only by a record's reader"
+    )
+    func storedInstantText() throws {
+        let whole = Date(timeIntervalSince1970: 1_796_000_000.123)
+        #expect(try Instant.storedText(whole, at: []) == "2026-11-30T00:53:20.123Z")
+        #expect(
+            try Instant.storedText(Date(timeIntervalSince1970: 1_796_000_000), at: [])
+                == "2026-11-30T00:53:20Z")
+        let fine = Date(timeIntervalSince1970: 1_796_000_000.123456)
+        let text = try Instant.storedText(fine, at: [])
+        #expect(text == "2026-11-30T00:53:20.123456Z")
+        #expect(Instant.parseStored(text) == fine)
+        // Everything else reads instants at the millisecond, as before.
+        #expect(Instant.parse(text) == Instant.rounded(fine))
+        #expect(Instant.parseStored("2026-11-30T00:53:20.1234567891Z") != nil)
+        #expect(Instant.parse("2026-11-30T00:53:20.1234567891Z") == nil)
+        // Before 2001 the fraction counts up from the second below.
+        let before = Date(timeIntervalSinceReferenceDate: -0.1)
+        #expect(try Instant.storedText(before, at: []) == "2000-12-31T23:59:59.9000Z")
+        #expect(Instant.parseStored("2000-12-31T23:59:59.9000Z") == before)
+    }
+
+    @Test("seeded: every finite instant in years 0000–9999 reads back exactly from its stored text")
+    func storedInstantsRoundTrip() throws {
+        var generator = ValueGenerator(seed: 0x1A57_A47)
+        let range = -63_113_904_000.0...252_423_993_599.0  // seconds since 2001 for years 0000–9999
+        var instants: [Date] = []
+        for _ in 0..<20_000 {
+            let seconds: Double
+            switch generator.next() % 4 {
+            case 0: seconds = Double.random(in: range, using: &generator)
+            case 1: seconds = Double.random(in: -2...2, using: &generator)
+            case 2: seconds = Double.random(in: -1e-6...1e-6, using: &generator)
+            default: seconds = (Double.random(in: range, using: &generator) * 1000).rounded() / 1000
+            }
+            instants.append(Date(timeIntervalSinceReferenceDate: seconds))
+        }
+        for instant in instants {
+            let text = try Instant.storedText(instant, at: [])
+            #expect(
+                Instant.parseStored(text) == instant, "\(instant.timeIntervalSinceReferenceDate) → \(text)")
+            if Instant.parse(Instant.format(instant)) == instant { #expect(text == Instant.format(instant)) }
         }
     }
 }

@@ -233,7 +233,8 @@ public enum SnapshotRecord {
         }
         let decoded: Snapshot<Payload>
         do {
-            decoded = try JSONCoding.decode(Snapshot<Payload>.self, from: envelope)
+            decoded = try JSONCoding.decode(
+                Snapshot<Payload>.self, from: envelope, using: JSONCoding.recordDecoder)
         } catch {
             return .failure(
                 classify(
