@@ -59,6 +59,32 @@ struct GenericKindCommandTests {
         CLIHarness.expectGolden(result.standardOutput, "build-generic-schedule.txt")
     }
 
+    // Before: a --now with milliseconds made its date 29 characters in a 27-character column, so
+    // the first line read "2026-11-30T13:12:00.550+09:00fresh r2 · …", the date run into the state.
+    @Test("build's text keeps a date with milliseconds apart from what the entry shows")
+    func buildTextWithMilliseconds() throws {
+        let result = CLIHarness.run([
+            "build", "--widget", "agenda", "--kinds", "Examples/scenarios/generic-schedule.json",
+            "--snapshot", "Examples/snapshots/agenda.json", "--now", "2026-11-30T13:12:00.550+09:00",
+            "--time-zone", "Asia/Seoul",
+        ])
+        #expect(result.exitCode == .success, "\(result.standardError)")
+        let lines = result.standardOutput.split(separator: "\n", omittingEmptySubsequences: false)
+        let header = try #require(lines.first { $0.hasPrefix("  DATE") })
+        let column = try #require(header.range(of: "SHOWS")).lowerBound
+        let entries = lines.filter { $0.hasPrefix("  2026-") }
+        #expect(entries.count > 1)
+        #expect(entries.first?.hasPrefix("  2026-11-30T13:12:00.550+09:00  ") == true, "\(entries)")
+        for entry in entries {
+            // Every state starts in the SHOWS column, after at least two spaces.
+            let offset = header.distance(from: header.startIndex, to: column)
+            let index = try #require(
+                entry.index(entry.startIndex, offsetBy: offset, limitedBy: entry.endIndex))
+            #expect(entry[entry.index(index, offsetBy: -2)..<index] == "  ", "\(entry)")
+            #expect(entry[index] != " ", "\(entry)")
+        }
+    }
+
     @Test(
         "build --kinds refuses what it cannot use, naming it",
         arguments: [

@@ -205,17 +205,21 @@ enum TimelineText {
         zoneName: String
     ) -> String {
         let zone = calendar.timeZone
+        let dates = plan.timeline.entries.map { Instant.format($0.date, in: zone) }
+        // 27 fits a date to the second with its offset and two spaces; a date with milliseconds
+        // (a `--now` or an entry between seconds) widens the column rather than run into the state.
+        let column = max(27, (dates.map(\.count).max() ?? 0) + 2)
         var lines = [
             "\(kind.kind) · snapshot r\(snapshot.revision) · generated \(Instant.format(snapshot.generatedAt, in: zone))"
                 + (snapshot.observedAt.map { " · observed \(Instant.format($0, in: zone))" } ?? ""),
             "planned at \(Instant.format(now, in: zone)) in \(zoneName)",
             "",
-            "  " + "DATE".padding(27) + "SHOWS",
+            "  " + "DATE".padding(column) + "SHOWS",
         ]
         lines.reserveCapacity(lines.count + plan.timeline.entries.count + plan.corrections.count + 6)
-        for entry in plan.timeline.entries {
+        for (entry, date) in zip(plan.timeline.entries, dates) {
             var line =
-                "  " + Instant.format(entry.date, in: zone).padding(27)
+                "  " + date.padding(column)
                 + TerminalText.line(kind.summary(of: entry.state, in: calendar))
             if let relevance = entry.relevance { line += "  [relevance \(relevance.score)]" }
             lines.append(line)

@@ -115,10 +115,13 @@ struct LintCommand: Command {
         var lines = [
             "\(source): \(count(.error, "error")), \(count(.warning, "warning")), \(count(.info, "note"))"
         ]
-        for finding in findings {
-            let place = finding.entry.map { "entry \($0)" } ?? "timeline"
+        let places = findings.map { finding in finding.entry.map { "entry \($0)" } ?? "timeline" }
+        // 10 fits "entry 999" and a space; entry 1000 on widens the column rather than run into
+        // the rule's name.
+        let column = max(10, (places.map(\.count).max() ?? 0) + 1)
+        for (finding, place) in zip(findings, places) {
             lines.append(
-                "  " + finding.severity.rawValue.padding(9) + place.padding(10) + finding.rule + ": "
+                "  " + finding.severity.rawValue.padding(9) + place.padding(column) + finding.rule + ": "
                     + finding.message
             )
         }
