@@ -145,7 +145,9 @@ public final class WidgetSync: @unchecked Sendable {
     ///   the `observedAt` given, and stands — or ``SyncOutcome/saved(revision:reload:durability:)``;
     ///   on the extension's side the reload is ``ReloadDecision/refused``.
     /// - Throws: the store's error when the save failed; no reload was asked for and the previous
-    ///   snapshot is intact.
+    ///   snapshot is intact. ``SnapshotStoreError/contention(attempts:)`` when other writers
+    ///   committed between each of this commit's comparisons and its save, 64 times in a row: a
+    ///   save is only ever made after the revision it was compared with, never over another.
     @discardableResult
     public func commit<Kind: WidgetKind>(
         _ payload: Kind.Payload,
@@ -230,11 +232,20 @@ public final class WidgetSync: @unchecked Sendable {
             }
             attempts += 1
             do {
-                // The last attempt commits whatever is current: a save never fails for contention.
-                outcome = try store.commit(
-                    draft, expecting: attempts < Self.maximumComparisons ? basis : .any)
+                // Always the revision compared with: what the comparison decided — not older than the
+                // stored data, not equal content — holds only for that revision. (Committing whatever
+                // is current after a few conflicts put a server value over an intent's newer write
+                // that landed in between.)
+                outcome = try store.commit(draft, expecting: basis)
                 break
             } catch .conflict {
+                // Another writer committed meanwhile: the store moved on, so this only repeats while
+                // others make progress. Past the bound, nothing is saved and the caller is told.
+                guard attempts < Self.maximumComparisons else {
+                    let error = SnapshotStoreError.contention(attempts: attempts)
+                    record(.error, key: key, kind: kind.kind, at: now, reason: error.diagnosticCategory)
+                    throw error
+                }
                 comparison = compare(
                     key, payload: payload, observedAt: observedAt, fingerprint: fingerprint, kind: kind,
                     now: now)
@@ -313,8 +324,10 @@ public final class WidgetSync: @unchecked Sendable {
         return own.revision
     }
 
-    /// How many times a commit compares with what is stored before it saves whatever is current.
-    static var maximumComparisons: Int { 4 }
+    /// How many times a commit compares with what is stored and tries to save after it before it
+    /// throws ``SnapshotStoreError/contention(attempts:)``: each conflict is another writer's commit
+    /// landing in between, so this many in a row means the key is being written back to back.
+    static var maximumComparisons: Int { 64 }
 
     /// What a comparison with the stored content found.
     private enum Comparison {
