@@ -49,8 +49,9 @@ public final class WidgetSync: @unchecked Sendable {
 
     private let lock = Lock()
     /// This sync's last commit per key: while it is still the key's newest revision, deciding
-    /// "unchanged" needs only a directory listing, not a read of the record (the newest revision
-    /// number never goes down, so finding its own revision newest means nothing was committed since).
+    /// "unchanged" needs only two directory listings, not a read of the record (the newest revision
+    /// number never goes down, so finding its own revision newest means nothing was committed
+    /// since; see `isStillNewest`).
     private var lastCommits: [SnapshotKey: CommittedContent] = [:]
     /// The revision whose skip was logged last, per key: a burst of identical emissions logs one
     /// skip, not one per emission, and writes nothing after it.
@@ -319,9 +320,22 @@ public final class WidgetSync: @unchecked Sendable {
             let bytes = own.payloadBytes, (try? PayloadReadBack.bytes(of: payload)) == bytes,
             kind.fingerprintedContent(of: payload, observedAt: observedAt ?? now) == nil
                 || own.dataObservedAt == Instant.rounded(observedAt ?? now),
-            isKept(own, kind: kind, now: now), store.newestRevision(of: key) == own.revision
+            isKept(own, kind: kind, now: now), isStillNewest(own.revision, of: key)
         else { return nil }
         return own.revision
+    }
+
+    /// Whether `revision`, this sync's own last commit, is still the key's newest: nothing was
+    /// committed since (the newest revision never goes down), so what it stored is what is shown.
+    ///
+    /// Two listings, one after the other, as every answer of the store rests on: one listing made
+    /// while another process publishes may not show the name it adds (POSIX leaves a name added
+    /// during a `readdir` pass unspecified), and one showing this revision as the newest made a
+    /// repeat `.unchanged` while another process's different content was newest. A revision the
+    /// first pass missed is there for all of the second, unless clean-up removes it meanwhile — and
+    /// clean-up removes older revisions first, this one among them.
+    private func isStillNewest(_ revision: Int, of key: SnapshotKey) -> Bool {
+        store.newestRevision(of: key) == revision && store.newestRevision(of: key) == revision
     }
 
     /// How many times a commit compares with what is stored and tries to save after it before it
@@ -359,7 +373,7 @@ public final class WidgetSync: @unchecked Sendable {
         // saving the same content again repairs it.
         let known = now.addingTimeInterval(SnapshotLimits.futureInstantTolerance)
         if let own = lock.withLock({ lastCommits[key] }), own.payload != nil,
-            store.newestRevision(of: key) == own.revision
+            isStillNewest(own.revision, of: key)
         {
             stored = own
         } else {

@@ -130,3 +130,40 @@ struct ContendedCommitTests {
         }
     }
 }
+
+/// "Still my last commit" rests on two listings, as every answer of the store does: a listing
+/// made while another process publishes may not show the name it adds (POSIX leaves it
+/// unspecified, and `ChangingDirectoryFileSystem` plays such a pass), and one listing showing the
+/// sync's own revision as the newest made a repeat `.unchanged` while another process's different
+/// content was newest: the app's value acknowledged as stored, the widget showing the other.
+@Suite("A repeat of the last commit is unchanged only if two listings show that commit still newest")
+struct RepeatAfterMissedRevisionTests {
+    let clock = ManualClock(now: Date(timeIntervalSince1970: 1_796_000_000))
+    let widget = NotedCount()
+
+    @Test(
+        "another process's commit during the listing that would confirm the repeat is seen, and the repeat saved",
+        arguments: ["the same value", "the same count with another note"])
+    func repeatAfterMissedRevision(emission: String) throws {
+        try withTemporaryDirectory { directory in
+            let fileSystem = ChangingDirectoryFileSystem()
+            let sync = WidgetSync(
+                store: FileSnapshotStore(directory: directory, fileSystem: fileSystem),
+                reloader: RecordingReloader(), clock: clock)
+            #expect(try sync.commit(.init(count: 5, debugNote: ""), for: widget).revision == 1)
+            // The extension saves 7 while the app's next listing runs.
+            let other = FileSnapshotStore(directory: directory)
+            let seven = try SnapshotDraft(
+                for: widget, generatedAt: clock.now, payload: NotedCount.Payload(count: 7, debugNote: ""))
+            fileSystem.change(duringListing: 1) { _ = try? other.commit(seven) }
+            // The same bytes take the fast path; the same count under another note (which the
+            // fingerprint leaves out) is compared with the sync's own last commit.
+            let note = emission == "the same value" ? "" : "changed note"
+            let outcome = try sync.commit(.init(count: 5, debugNote: note), for: widget)
+            #expect(!fileSystem.isChangePending, "the extension's commit ran during the app's listing")
+            #expect(outcome.revision == 3)
+            let stored = try #require(other.read(widget.defaultKey, for: widget).snapshot)
+            #expect(stored.revision == 3 && stored.payload.count == 5)
+        }
+    }
+}
