@@ -61,6 +61,9 @@ public final class WidgetSync: @unchecked Sendable {
         var revision: Int
         var kind: String
         var fingerprint: ContentFingerprint
+        /// When it was made (its `generatedAt`), at the store's millisecond precision: a record made
+        /// in a clock's future is never kept, whichever process made it.
+        var generatedAt: Date
         /// When its data was observed (the commit's instant if it named none), at the store's
         /// millisecond precision.
         var dataObservedAt: Date
@@ -257,7 +260,7 @@ public final class WidgetSync: @unchecked Sendable {
         }
         let committed = CommittedContent(
             revision: outcome.revision, kind: kind.kind, fingerprint: fingerprint,
-            dataObservedAt: Instant.rounded(observedAt ?? now),
+            generatedAt: Instant.rounded(now), dataObservedAt: Instant.rounded(observedAt ?? now),
             payload: draft.readBack, payloadBytes: draft.encodedBytes)
         lock.withLock { lastCommits[key] = committed }
         // The commit's event and its reload requests are logged together, in one append.
@@ -379,12 +382,9 @@ public final class WidgetSync: @unchecked Sendable {
         } else {
             switch store.read(key, for: kind) {
             case .found(let snapshot, nil):
-                guard snapshot.generatedAt <= known else {
-                    return .changed(basis: .revision(snapshot.revision))
-                }
                 stored = CommittedContent(
                     revision: snapshot.revision, kind: snapshot.kind, fingerprint: snapshot.fingerprint,
-                    dataObservedAt: snapshot.dataObservedAt,
+                    generatedAt: snapshot.generatedAt, dataObservedAt: snapshot.dataObservedAt,
                     payload: snapshot.payload)
             case .found(_, let fallback?):
                 // Only the newest revision can make a commit unnecessary: one found by skipping
@@ -396,6 +396,10 @@ public final class WidgetSync: @unchecked Sendable {
                 return .changed(basis: .any)
             }
         }
+        // A record made in this clock's future — by this sync before its clock was set back, or by
+        // another — is no evidence of anything: saving again repairs it. (This sync's own record
+        // was kept, where another's was not, when its data was observed in the past.)
+        guard stored.generatedAt <= known else { return .changed(basis: .revision(stored.revision)) }
         // Data observed after this commit's (an intent's write, while the app commits a server value
         // that has not seen it) is never replaced by it: an older value would show as the newer one.
         // Only a commit that names its observation claims an age: one that names none is the newest
@@ -415,12 +419,12 @@ public final class WidgetSync: @unchecked Sendable {
         return .unchanged(revision: stored.revision)
     }
 
-    /// Whether stored content may stand for a new commit of the same content: its data is not
-    /// from this clock's future (saving again repairs that) and not old enough to re-confirm.
+    /// Whether stored content may stand for a new commit of the same content: neither the record
+    /// nor its data is from this clock's future (saving again repairs that), and its data is not old
+    /// enough to re-confirm.
     private func isKept<Kind: WidgetKind>(_ stored: CommittedContent, kind: Kind, now: Date) -> Bool {
-        guard stored.dataObservedAt <= now.addingTimeInterval(SnapshotLimits.futureInstantTolerance) else {
-            return false
-        }
+        let known = now.addingTimeInterval(SnapshotLimits.futureInstantTolerance)
+        guard stored.generatedAt <= known, stored.dataObservedAt <= known else { return false }
         guard let share = reconfirmationShare else { return true }
         return now.timeIntervalSince(stored.dataObservedAt) < kind.freshness.staleAfter * share
     }
