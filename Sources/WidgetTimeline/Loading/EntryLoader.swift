@@ -316,7 +316,6 @@ public final class EntryLoader<Kind: WidgetKind>: @unchecked Sendable {
             return draft.snapshot(revision: 0)
         }
         var basis = pending.basis
-        var previous = pending.read.snapshot
         var reason = "fetched"
         for _ in 0..<Self.maximumSaveAttempts {
             do {
@@ -341,21 +340,28 @@ public final class EntryLoader<Kind: WidgetKind>: @unchecked Sendable {
                     return stored
                 }
                 basis = self.basis(of: read, key: key)
-                previous = read.snapshot ?? previous
                 reason = "fetched-after-conflict"
             } catch {
                 sink.record(
                     DiagnosticEvent(
                         at: now, side: .widgetExtension, stage: .error, key: key, kind: kind.kind,
                         reason: error.diagnosticCategory))
-                return draft.snapshot(revision: previous?.revision ?? 0)
+                return Self.unsaved(draft)
             }
         }
         sink.record(
             DiagnosticEvent(
                 at: now, side: .widgetExtension, stage: .error, key: key, kind: kind.kind,
                 reason: SnapshotStoreError.contention(attempts: Self.maximumSaveAttempts).diagnosticCategory))
-        return draft.snapshot(revision: previous?.revision ?? 0)
+        return Self.unsaved(draft)
+    }
+
+    /// A fetched answer that was not saved, shown as revision 0: data that exists only in this
+    /// timeline. Never under the number of a revision it read: that record holds other content,
+    /// and a trace from the screen to the store would find it. (An `unconfirmed` revision is not
+    /// acknowledged either.)
+    private static func unsaved(_ draft: SnapshotDraft<Kind.Payload>) -> Snapshot<Kind.Payload> {
+        draft.snapshot(revision: 0)
     }
 
     private func logRead(

@@ -49,8 +49,9 @@ public final class WidgetSync: @unchecked Sendable {
 
     private let lock = Lock()
     /// This sync's last commit per key: while it is still the key's newest revision, deciding
-    /// "unchanged" needs only a directory listing, not a read of the record (the newest revision
-    /// number never goes down, so finding its own revision newest means nothing was committed since).
+    /// "unchanged" needs only two directory listings, not a read of the record (the newest revision
+    /// number never goes down, so finding its own revision newest means nothing was committed
+    /// since; see `isStillNewest`).
     private var lastCommits: [SnapshotKey: CommittedContent] = [:]
     /// The revision whose skip was logged last, per key: a burst of identical emissions logs one
     /// skip, not one per emission, and writes nothing after it.
@@ -60,6 +61,9 @@ public final class WidgetSync: @unchecked Sendable {
         var revision: Int
         var kind: String
         var fingerprint: ContentFingerprint
+        /// When it was made (its `generatedAt`), at the store's millisecond precision: a record made
+        /// in a clock's future is never kept, whichever process made it.
+        var generatedAt: Date
         /// When its data was observed (the commit's instant if it named none), at the store's
         /// millisecond precision.
         var dataObservedAt: Date
@@ -144,7 +148,9 @@ public final class WidgetSync: @unchecked Sendable {
     ///   the `observedAt` given, and stands — or ``SyncOutcome/saved(revision:reload:durability:)``;
     ///   on the extension's side the reload is ``ReloadDecision/refused``.
     /// - Throws: the store's error when the save failed; no reload was asked for and the previous
-    ///   snapshot is intact.
+    ///   snapshot is intact. ``SnapshotStoreError/contention(attempts:)`` when other writers
+    ///   committed between each of this commit's comparisons and its save, 64 times in a row: a
+    ///   save is only ever made after the revision it was compared with, never over another.
     @discardableResult
     public func commit<Kind: WidgetKind>(
         _ payload: Kind.Payload,
@@ -229,11 +235,20 @@ public final class WidgetSync: @unchecked Sendable {
             }
             attempts += 1
             do {
-                // The last attempt commits whatever is current: a save never fails for contention.
-                outcome = try store.commit(
-                    draft, expecting: attempts < Self.maximumComparisons ? basis : .any)
+                // Always the revision compared with: what the comparison decided — not older than the
+                // stored data, not equal content — holds only for that revision. (Committing whatever
+                // is current after a few conflicts put a server value over an intent's newer write
+                // that landed in between.)
+                outcome = try store.commit(draft, expecting: basis)
                 break
             } catch .conflict {
+                // Another writer committed meanwhile: the store moved on, so this only repeats while
+                // others make progress. Past the bound, nothing is saved and the caller is told.
+                guard attempts < Self.maximumComparisons else {
+                    let error = SnapshotStoreError.contention(attempts: attempts)
+                    record(.error, key: key, kind: kind.kind, at: now, reason: error.diagnosticCategory)
+                    throw error
+                }
                 comparison = compare(
                     key, payload: payload, observedAt: observedAt, fingerprint: fingerprint, kind: kind,
                     now: now)
@@ -244,7 +259,7 @@ public final class WidgetSync: @unchecked Sendable {
         }
         let committed = CommittedContent(
             revision: outcome.revision, kind: kind.kind, fingerprint: fingerprint,
-            dataObservedAt: Instant.rounded(observedAt ?? now),
+            generatedAt: Instant.rounded(now), dataObservedAt: Instant.rounded(observedAt ?? now),
             payload: draft.readBack, payloadBytes: draft.encodedBytes)
         lock.withLock { lastCommits[key] = committed }
         // The commit's event and its reload requests are logged together, in one append.
@@ -307,13 +322,28 @@ public final class WidgetSync: @unchecked Sendable {
             let bytes = own.payloadBytes, (try? PayloadReadBack.bytes(of: payload)) == bytes,
             kind.fingerprintedContent(of: payload, observedAt: observedAt ?? now) == nil
                 || own.dataObservedAt == Instant.rounded(observedAt ?? now),
-            isKept(own, kind: kind, now: now), store.newestRevision(of: key) == own.revision
+            isKept(own, kind: kind, now: now), isStillNewest(own.revision, of: key)
         else { return nil }
         return own.revision
     }
 
-    /// How many times a commit compares with what is stored before it saves whatever is current.
-    static var maximumComparisons: Int { 4 }
+    /// Whether `revision`, this sync's own last commit, is still the key's newest: nothing was
+    /// committed since (the newest revision never goes down), so what it stored is what is shown.
+    ///
+    /// Two listings, one after the other, as every answer of the store rests on: one listing made
+    /// while another process publishes may not show the name it adds (POSIX leaves a name added
+    /// during a `readdir` pass unspecified), and one showing this revision as the newest made a
+    /// repeat `.unchanged` while another process's different content was newest. A revision the
+    /// first pass missed is there for all of the second, unless clean-up removes it meanwhile — and
+    /// clean-up removes older revisions first, this one among them.
+    private func isStillNewest(_ revision: Int, of key: SnapshotKey) -> Bool {
+        store.newestRevision(of: key) == revision && store.newestRevision(of: key) == revision
+    }
+
+    /// How many times a commit compares with what is stored and tries to save after it before it
+    /// throws ``SnapshotStoreError/contention(attempts:)``: each conflict is another writer's commit
+    /// landing in between, so this many in a row means the key is being written back to back.
+    static var maximumComparisons: Int { 64 }
 
     /// What a comparison with the stored content found.
     private enum Comparison {
@@ -345,18 +375,15 @@ public final class WidgetSync: @unchecked Sendable {
         // saving the same content again repairs it.
         let known = now.addingTimeInterval(SnapshotLimits.futureInstantTolerance)
         if let own = lock.withLock({ lastCommits[key] }), own.payload != nil,
-            store.newestRevision(of: key) == own.revision
+            isStillNewest(own.revision, of: key)
         {
             stored = own
         } else {
             switch store.read(key, for: kind) {
             case .found(let snapshot, nil):
-                guard snapshot.generatedAt <= known else {
-                    return .changed(basis: .revision(snapshot.revision))
-                }
                 stored = CommittedContent(
                     revision: snapshot.revision, kind: snapshot.kind, fingerprint: snapshot.fingerprint,
-                    dataObservedAt: snapshot.dataObservedAt,
+                    generatedAt: snapshot.generatedAt, dataObservedAt: snapshot.dataObservedAt,
                     payload: snapshot.payload)
             case .found(_, let fallback?):
                 // Only the newest revision can make a commit unnecessary: one found by skipping
@@ -368,6 +395,10 @@ public final class WidgetSync: @unchecked Sendable {
                 return .changed(basis: .any)
             }
         }
+        // A record made in this clock's future — by this sync before its clock was set back, or by
+        // another — is no evidence of anything: saving again repairs it. (This sync's own record
+        // was kept, where another's was not, when its data was observed in the past.)
+        guard stored.generatedAt <= known else { return .changed(basis: .revision(stored.revision)) }
         // Data observed after this commit's (an intent's write, while the app commits a server value
         // that has not seen it) is never replaced by it: an older value would show as the newer one.
         // Only a commit that names its observation claims an age: one that names none is the newest
@@ -387,12 +418,12 @@ public final class WidgetSync: @unchecked Sendable {
         return .unchanged(revision: stored.revision)
     }
 
-    /// Whether stored content may stand for a new commit of the same content: its data is not
-    /// from this clock's future (saving again repairs that) and not old enough to re-confirm.
+    /// Whether stored content may stand for a new commit of the same content: neither the record
+    /// nor its data is from this clock's future (saving again repairs that), and its data is not old
+    /// enough to re-confirm.
     private func isKept<Kind: WidgetKind>(_ stored: CommittedContent, kind: Kind, now: Date) -> Bool {
-        guard stored.dataObservedAt <= now.addingTimeInterval(SnapshotLimits.futureInstantTolerance) else {
-            return false
-        }
+        let known = now.addingTimeInterval(SnapshotLimits.futureInstantTolerance)
+        guard stored.generatedAt <= known, stored.dataObservedAt <= known else { return false }
         guard let share = reconfirmationShare else { return true }
         return now.timeIntervalSince(stored.dataObservedAt) < kind.freshness.staleAfter * share
     }

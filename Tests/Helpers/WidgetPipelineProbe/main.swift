@@ -16,6 +16,15 @@
 //       appends count events to the diagnostics log; prints "ACK <n>" after each. With a key and
 //       a rotation size, the events are for that key, revisions 1...count, in a log rotated at that
 //       size, and writing starts only once standard input is closed (a start line for many probes).
+//   WidgetPipelineProbe chaos <dir> <role> <id> <count> <seed>
+//       one writer or reader of a many-process hunt (SyncChaosProcessTests), on a store that keeps
+//       every revision; starts once standard input is closed. Roles: host (WidgetSync.commit),
+//       intent (commitFromIntent, then the provider run), loader (EntryLoader saving a fetched
+//       answer, forced or not), reader (store reads). Each operation prints one line:
+//       "OP <role> <id> <seq> <value> <observed ms|-> <forced 0|1> <start ns> <end ns> <outcome> <revision> <value read>"
+//       with the monotonic clock's nanoseconds around the call, outcome SAVED, UNCHANGED, LOADED,
+//       READ or UNREADABLE (a read that gave up against writers that never paused), and for an
+//       intent a second line "PROVIDER <id> <seq> <revision> <value>".
 import Foundation
 import WidgetTimeline
 import WidgetTimelineExamples
@@ -150,6 +159,109 @@ case "log":
                 at: Date(), side: side, stage: .snapshotRead, key: key, kind: widget.kind, revision: index))
         say("ACK \(index)")
     }
+case "chaos":
+    guard arguments.count >= 6, let id = Int(arguments[3]), let count = Int(arguments[4]),
+        let seed = UInt64(arguments[5])
+    else { fail("chaos <dir> <role> <id> <count> <seed>") }
+    await chaos(role: arguments[2], id: id, count: count, seed: seed)
 default:
     fail("unknown mode \(arguments[0])")
+}
+
+/// Nanoseconds of the monotonic clock, which every process of the machine shares.
+func monotonicNanoseconds() -> UInt64 {
+    var time = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &time)
+    return UInt64(time.tv_sec) * 1_000_000_000 + UInt64(time.tv_nsec)
+}
+
+/// Milliseconds since 1970, as the store keeps instants.
+func milliseconds(_ date: Date) -> Int64 { Int64((date.timeIntervalSince1970 * 1000).rounded()) }
+
+/// One process of the chaos hunt (see the comment at the top).
+func chaos(role: String, id: Int, count: Int, seed: UInt64) async {
+    var state = seed &+ UInt64(id) &* 0x9E37_79B9_7F4A_7C15 | 1
+    func random(_ bound: Int) -> Int {
+        state ^= state << 13
+        state ^= state >> 7
+        state ^= state << 17
+        return Int(state % UInt64(bound))
+    }
+    // Every revision is kept, so the test can read each one back after the run.
+    let store = FileSnapshotStore(directory: directory, retainedRevisions: 1_000_000)
+    let readOnly = FileSnapshotStore(directory: directory, access: .readOnly)
+    let key = widget.defaultKey
+    var calendar = Calendar(identifier: .gregorian)
+    calendar.timeZone = TimeZone(identifier: "UTC")!
+    let sync = WidgetSync(
+        store: store, reloader: LogOnlyReloader(), clock: SystemClock(),
+        side: role == "host" ? .host : .widgetExtension, log: log)
+    let loader = EntryLoader(kind: widget, store: store, sleeper: ContinuousClock(), log: log)
+    let provider = WidgetProviderCore(
+        loader: EntryLoader(kind: widget, store: readOnly, sleeper: ContinuousClock(), log: log))
+    _ = FileHandle.standardInput.readDataToEndOfFile()
+    for seq in 1...count {
+        // A value from a small pool shared by every writer (equal content), or one of its own.
+        let value = random(3) == 0 ? random(3) : (id + 1) * 100_000 + seq
+        // No observation, one a moment ago or now, or a lagging server's.
+        var observedAt: Date?
+        switch random(6) {
+        case 0, 1, 2: observedAt = nil
+        case 3: observedAt = Date()
+        case 4: observedAt = Date().addingTimeInterval(-Double(random(20)) / 1000)
+        default: observedAt = Date().addingTimeInterval(-1)
+        }
+        let forced = random(2) == 0
+        let observed = observedAt.map { String(milliseconds($0)) } ?? "-"
+        let start = monotonicNanoseconds()
+        var line = ""
+        switch role {
+        case "host", "intent":
+            if role == "intent", observedAt != nil, random(2) == 0 { observedAt = nil }
+            let observed = observedAt.map { String(milliseconds($0)) } ?? "-"
+            let outcome: SyncOutcome
+            do {
+                outcome =
+                    role == "host"
+                    ? try sync.commit(TaskCountPayload(count: value), for: widget, observedAt: observedAt)
+                    : try sync.commitFromIntent(
+                        TaskCountPayload(count: value), for: widget, observedAt: observedAt)
+            } catch {
+                fail("\(error)")
+            }
+            let end = monotonicNanoseconds()
+            let verdict: String
+            switch outcome {
+            case .saved: verdict = "SAVED"
+            case .unchanged: verdict = "UNCHANGED"
+            }
+            say(
+                "OP \(role) \(id) \(seq) \(value) \(observed) 0 \(start) \(end) \(verdict) \(outcome.revision) \(value)"
+            )
+            if role == "intent" {
+                let entry = await provider.timeline(at: Date(), in: calendar).entries[0]
+                line =
+                    "PROVIDER \(id) \(seq) \(entry.state.stamp?.revision ?? 0) \(entry.state.content?.count ?? -1)"
+            }
+        case "loader":
+            let answer = SourceAnswer(payload: TaskCountPayload(count: value), observedAt: observedAt)
+            let result = loader.load(
+                key, at: Date(), forceRefresh: forced, fetchingWith: { _ in .success(answer) })
+            let end = monotonicNanoseconds()
+            line =
+                "OP loader \(id) \(seq) \(value) \(observed) \(forced ? 1 : 0) \(start) \(end) LOADED \(result.snapshot?.revision ?? 0) \(result.snapshot?.payload.count ?? -1)"
+        case "reader":
+            let read = readOnly.read(key, as: TaskCountPayload.self, supportedSchema: widget.schemaVersion)
+            let end = monotonicNanoseconds()
+            // A read that gave up against writers that never paused says so (a known limit).
+            var verdict = "READ"
+            if case .unreadable = read { verdict = "UNREADABLE" }
+            line =
+                "OP reader \(id) \(seq) 0 - 0 \(start) \(end) \(verdict) \(read.snapshot?.revision ?? 0) \(read.snapshot?.payload.count ?? -1)"
+        default:
+            fail("unknown chaos role \(role)")
+        }
+        if !line.isEmpty { say(line) }
+    }
+    say("DONE")
 }
