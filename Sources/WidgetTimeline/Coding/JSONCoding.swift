@@ -37,7 +37,7 @@ public enum JSONCoding {
 
     /// The encoder of payloads and fingerprinted content: as ``encoder(timeZone:pretty:)`` in UTC,
     /// except that an instant finer than a millisecond is written exactly
-    /// (`Instant.storedText`), so a payload holding `Date()` reads back `==` to itself.
+    /// (`Instant.storedText`), so a payload holding a clock's instant reads back `==` to itself.
     static let payloadEncoder: JSONEncoder = {
         let payloadEncoder = JSONCoding.encoder()
         payloadEncoder.dateEncodingStrategy = .custom { date, encoder in
@@ -50,29 +50,21 @@ public enum JSONCoding {
 
     /// The decoder of records: as ``decoder()``, except that an instant with four or more
     /// fractional digits is read exactly, as ``payloadEncoder`` writes one.
-    static let recordDecoder: JSONDecoder = {
-        let recordDecoder = JSONCoding.decoder()
-        recordDecoder.dateDecodingStrategy = .custom { decoder in
-            let container = try decoder.singleValueContainer()
-            let text = try container.decode(String.self)
-            guard let date = Instant.parseStored(text) else {
-                throw DecodingError.dataCorruptedError(
-                    in: container,
-                    debugDescription: "expected an ISO-8601 instant with an offset, found \"\(text)\"")
-            }
-            return date
-        }
-        return recordDecoder
-    }()
+    static let recordDecoder = decoder(readingInstantsWith: Instant.parseStored)
 
     /// A decoder reading instants as RFC 3339 text with an offset; anything else is an error that
     /// names the offending text.
-    public static func decoder() -> JSONDecoder {
+    public static func decoder() -> JSONDecoder { decoder(readingInstantsWith: Instant.parse) }
+
+    /// A decoder whose instants are read by `parse`.
+    private static func decoder(readingInstantsWith parse: @escaping @Sendable (String) -> Date?)
+        -> JSONDecoder
+    {
         let decoder = JSONDecoder()
         decoder.dateDecodingStrategy = .custom { decoder in
             let container = try decoder.singleValueContainer()
             let text = try container.decode(String.self)
-            guard let date = Instant.parse(text) else {
+            guard let date = parse(text) else {
                 throw DecodingError.dataCorruptedError(
                     in: container,
                     debugDescription: "expected an ISO-8601 instant with an offset, found \"\(text)\""

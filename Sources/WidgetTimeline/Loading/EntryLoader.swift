@@ -312,8 +312,7 @@ public final class EntryLoader<Kind: WidgetKind>: @unchecked Sendable {
             )
         }
         guard !store.isReadOnly else {
-            // Shown, not stored: revision 0 marks data that exists only in this timeline.
-            return draft.snapshot(revision: 0)
+            return Self.unsaved(draft)
         }
         var basis = pending.basis
         var reason = "fetched"
@@ -356,8 +355,8 @@ public final class EntryLoader<Kind: WidgetKind>: @unchecked Sendable {
         return Self.unsaved(draft)
     }
 
-    /// A fetched answer that was not saved, shown as revision 0: data that exists only in this
-    /// timeline. Never under the number of a revision it read: that record holds other content,
+    /// A fetched answer that was not saved (a read-only store, a save that failed or lost to other
+    /// writers), shown as revision 0: data that exists only in this timeline. Never under the number of a revision it read: that record holds other content,
     /// and a trace from the screen to the store would find it. (An `unconfirmed` revision is not
     /// acknowledged either.)
     private static func unsaved(_ draft: SnapshotDraft<Kind.Payload>) -> Snapshot<Kind.Payload> {

@@ -11,8 +11,8 @@
 /// platform: millisecond precision, an explicit offset (`Z` or `±HH:MM`), and a parser that rejects
 /// anything else instead of guessing. Formatting rounds to the nearest millisecond: the envelope's
 /// instants, logs, traces and every input are whole milliseconds. A payload's own instants are the
-/// exception, stored exactly (``storedText(_:at:)``, ``parseStored(_:)``): a `Date()` committed
-/// reads back `==` to itself.
+/// exception, stored exactly (``storedText(_:at:)``, ``parseStored(_:)``): a clock's instant
+/// committed reads back `==` to itself.
 public enum Instant {
     /// Formats `date` with the offset `timeZone` has at that instant, e.g. `2026-03-08T01:00:00-04:00`.
     ///
@@ -77,8 +77,8 @@ public enum Instant {
     /// The text a payload's instant is stored as: the millisecond form of ``format(_:)`` when that
     /// reads back as `date` itself, otherwise the UTC form with the fractional digits of the
     /// shortest decimal that reads back exactly, at least four. `Date` keeps its instant as a
-    /// `Double` of seconds since 2001, so a clock's `Date()` is finer than a millisecond, and a
-    /// payload holding one must read back `==` to it.
+    /// `Double` of seconds since 2001, so an instant read from a clock is finer than a
+    /// millisecond, and a payload holding one must read back `==` to it.
     ///
     /// - Throws: the error ``encodedText(_:in:at:)`` throws for a date with no RFC 3339 form.
     static func storedText(_ date: Date, at codingPath: @autoclosure () -> [any CodingKey])
@@ -344,7 +344,7 @@ extension Int64 {
 
 /// A decimal number's text (`Double.description`: `-5.3`, `1.25e-07`) as its sign, whole part and
 /// fractional digits, exactly, for ``Instant/storedText(_:at:)``.
-struct ExactDecimal {
+private struct ExactDecimal {
     var isNegative = false
     var whole: Int64 = 0
     var fraction = ""
@@ -355,6 +355,8 @@ struct ExactDecimal {
             isNegative = true
             rest = rest.dropFirst()
         }
+        // Only a small magnitude has an exponent here: `description` writes one below 1e-4 and from
+        // 1e16 up, far past year 9999 (2.5e11 s), which the caller has refused by then.
         var exponent = 0
         if let mark = rest.firstIndex(where: { $0 == "e" || $0 == "E" }) {
             exponent = Int(rest[rest.index(after: mark)...]) ?? 0
@@ -362,13 +364,8 @@ struct ExactDecimal {
         }
         var integerDigits = String(rest.prefix { $0 != "." })
         var fractionDigits = String(rest.drop { $0 != "." }.dropFirst())
-        // Move the point by the exponent.
-        if exponent > 0 {
-            let moved =
-                fractionDigits + String(repeating: "0", count: max(0, exponent - fractionDigits.count))
-            integerDigits += moved.prefix(exponent)
-            fractionDigits = String(moved.dropFirst(exponent))
-        } else if exponent < 0 {
+        if exponent < 0 {
+            // Move the point left: 1.25e-07 is 0.000000125.
             let padded =
                 String(repeating: "0", count: max(0, -exponent - integerDigits.count)) + integerDigits
             fractionDigits = String(padded.suffix(-exponent)) + fractionDigits

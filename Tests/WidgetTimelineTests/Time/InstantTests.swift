@@ -89,6 +89,9 @@ struct InstantTests {
         #expect(Instant.parse(text) == Instant.rounded(fine))
         #expect(Instant.parseStored("2026-11-30T00:53:20.1234567891Z") != nil)
         #expect(Instant.parse("2026-11-30T00:53:20.1234567891Z") == nil)
+        // At most 400 fractional digits: more than the longest shortest decimal a `Double` needs.
+        #expect(Instant.parseStored("2026-11-30T00:53:20." + String(repeating: "1", count: 400) + "Z") != nil)
+        #expect(Instant.parseStored("2026-11-30T00:53:20." + String(repeating: "1", count: 401) + "Z") == nil)
         // Before 2001 the fraction counts up from the second below.
         let before = Date(timeIntervalSinceReferenceDate: -0.1)
         #expect(try Instant.storedText(before, at: []) == "2000-12-31T23:59:59.9000Z")
