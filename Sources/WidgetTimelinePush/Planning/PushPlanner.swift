@@ -35,9 +35,10 @@ import WidgetTimeline
 /// planned at millisecond precision, as the package stores them.
 ///
 /// A push is final once planned: a change that reverts the display before the push goes out
-/// still gets it (the widgets reload and show the same thing). A token change, a removed widget or
-/// a removed token makes the planner forget what those widgets were last pushed to show, so their
-/// next change is pushed.
+/// still gets it (the widgets reload and show the same thing). A token change, a removed widget, a
+/// removed token, or a widget registered again under its identifier with another kind or family
+/// makes the planner forget what those widgets were last pushed to show, so their next change is
+/// pushed.
 public struct PushPlanner: Sendable, Hashable {
     /// The longest window the planner accepts: 366 days.
     public static let longestWindow: TimeInterval = 366 * 86_400
@@ -89,10 +90,12 @@ public struct PushPlanner: Sendable, Hashable {
     ) throws(PushPlannerError) {
         // Instants are whole milliseconds: a window with a part finer than that would be kept
         // rounded, shorter (pushes closer together than the window) or longer (a push more than a
-        // window after its change).
-        let milliseconds = window * 1000
+        // window after its change). A window is whole milliseconds when it is the number nearest
+        // its count of milliseconds over 1000, as `16777216.001` written in a file is: comparing
+        // `window * 1000` with its rounding instead refused many of those past 2^24 s (194 days),
+        // where that product is off by more than any fixed tolerance.
         guard window.isFinite, window >= 0.001, window <= Self.longestWindow,
-            abs(milliseconds - milliseconds.rounded()) <= 1e-6
+            (window * 1000).rounded() / 1000 == window
         else {
             throw .windowOutOfRange(window)
         }
@@ -107,7 +110,8 @@ public struct PushPlanner: Sendable, Hashable {
     // MARK: - Registrations
 
     /// Stores a registration (see ``PushTokenRegistry/register(_:)``), and forgets what the
-    /// widgets it moved to a new token or removed were last pushed to show.
+    /// widgets it moved to a new token, removed, or gave another kind or family under the same
+    /// identifier were last pushed to show.
     @discardableResult
     public mutating func register(_ registration: PushRegistration) -> PushRegistryUpdate {
         let update = registry.register(registration)
@@ -135,7 +139,9 @@ public struct PushPlanner: Sendable, Hashable {
     }
 
     private mutating func forget(_ update: PushRegistryUpdate) {
-        for instance in update.removed + update.moved { pushedFingerprints[instance] = nil }
+        for instance in update.removed + update.moved + update.reconfigured {
+            pushedFingerprints[instance] = nil
+        }
     }
 
     /// Forgets the destinations whose last push can no longer constrain another: a day or a
