@@ -46,12 +46,20 @@ public struct ReloadLedger: Sendable, Hashable {
 
     private var events: [Counter: [String: [Date]]] = [:]
 
+    /// - Parameters:
+    ///   - dailyBudget: the timeline reloads a day a kind is assumed to get.
+    ///   - controlBudget: the control reloads a day; `nil` when unknown.
+    ///   - pushBudget: the pushes a day; `nil` when unknown.
+    ///   - warningShare: the share of a budget from which a kind is near it, from 0 to 1.
+    ///
+    /// A budget is kept as given, zero included (the first event is then over it, as a push
+    /// planner's budget of zero sends nothing); a negative one counts as zero.
     public init(
         dailyBudget: Int = 40, controlBudget: Int? = nil, pushBudget: Int? = nil, warningShare: Double = 0.8
     ) {
-        self.dailyBudget = max(1, dailyBudget)
-        self.controlBudget = controlBudget.map { max(1, $0) }
-        self.pushBudget = pushBudget.map { max(1, $0) }
+        self.dailyBudget = max(0, dailyBudget)
+        self.controlBudget = controlBudget.map { max(0, $0) }
+        self.pushBudget = pushBudget.map { max(0, $0) }
         self.warningShare = min(max(0, warningShare), 1)
     }
 

@@ -158,6 +158,61 @@ public struct PushPlanner: Sendable, Hashable {
         }
     }
 
+    // MARK: - Restarting
+
+    /// Takes back decisions a planner made before — a restarted server's log of what it decided,
+    /// in the order it decided them — so that its next decisions keep the window and the budget
+    /// against the pushes already sent or queued.
+    ///
+    /// Give it at least every push planned at or after a day or a window, whichever is longer,
+    /// before the restart, with the changes that rode on them (``PushDropReason/coalesced(into:)``);
+    /// older decisions are harmless. What a widget was last pushed to show is taken back only while
+    /// the registry still has the widget on that push's destination; a widget the decisions say
+    /// nothing of has its next change pushed.
+    ///
+    /// Planning only the recent *changes* again through ``handle(_:)`` does not rebuild the memory:
+    /// without the pushes before them, it plans pushes that never went out and misses some that
+    /// did, so the next push can come within a window of one already sent, or over the budget.
+    public mutating func remember(_ decisions: some Sequence<PushDecision>) {
+        for decision in decisions {
+            switch decision {
+            case .push(let push):
+                noteLatest(push.reason.change.at)
+                guard let slot = Self.milliseconds(push.at) else { continue }
+                var state = destinations[push.destination] ?? DestinationState()
+                state.latestPush = max(state.latestPush ?? slot, slot)
+                state.pushCount += 1
+                if case .perRolling24Hours(let limit) = budget, limit > 0 {
+                    let index = state.recentPushes.firstIndex { $0 > slot } ?? state.recentPushes.endIndex
+                    state.recentPushes.insert(slot, at: index)
+                    if state.recentPushes.count > limit {
+                        state.recentPushes.removeFirst(state.recentPushes.count - limit)
+                    }
+                }
+                destinations[push.destination] = state
+                remember(push.reason.change.fingerprint, of: push.reason.changedWidgets, on: push.destination)
+            case .dropped(let drop):
+                noteLatest(drop.change.at)
+                if case .coalesced = drop.reason, let destination = drop.destination {
+                    remember(drop.change.fingerprint, of: drop.widgets, on: destination)
+                }
+            }
+        }
+    }
+
+    private mutating func noteLatest(_ instant: Date) {
+        guard let milliseconds = Self.milliseconds(instant) else { return }
+        latest = max(latest ?? milliseconds, milliseconds)
+    }
+
+    private mutating func remember(
+        _ fingerprint: ContentFingerprint, of widgets: [WidgetInstance], on destination: PushDestination
+    ) {
+        for instance in widgets where registry.destination(of: instance) == destination {
+            pushedFingerprints[instance] = fingerprint
+        }
+    }
+
     /// The number of destinations the planner remembers pushes to.
     public var rememberedDestinationCount: Int { destinations.count }
 

@@ -188,6 +188,21 @@ struct ReloadCoordinatorTests {
         #expect(coordinator.ledger.count(.receivedPushes, of: "noted-count", at: clock.now) == 0)
     }
 
+    @Test("A budget of zero is kept: the first push or reload is over it, and the status names zero")
+    func zeroBudgets() {
+        var ledger = ReloadLedger(dailyBudget: 0, controlBudget: 0, pushBudget: 0)
+        #expect(
+            ledger.record(.receivedPushes, of: "noted-count", at: clock.now)
+                == .overBudget(count: 1, budget: 0))
+        #expect(
+            ledger.record(.controlReloads, of: "noted-toggle", at: clock.now)
+                == .overBudget(count: 1, budget: 0))
+        #expect(ledger.record("noted-count", at: clock.now) == .overBudget(count: 1, budget: 0))
+        #expect(ReloadLedger(pushBudget: -3).pushBudget == 0)
+        var one = ReloadLedger(pushBudget: 1)
+        #expect(one.record(.receivedPushes, of: "a", at: clock.now) == .nearBudget(count: 1, budget: 1))
+    }
+
     @Test("A push that names a kind twice is one push for it")
     func pushNamingAKindTwice() {
         let coordinator = ReloadCoordinator(
