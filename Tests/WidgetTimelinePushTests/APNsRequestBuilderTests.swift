@@ -154,7 +154,9 @@ struct APNsRequestBuilderTests {
         }
     }
 
-    @Test("provider tokens that could break a header are refused; collapse IDs over 64 bytes are refused")
+    @Test(
+        "provider tokens that could break a header are refused; collapse IDs over 64 bytes or not header values are refused"
+    )
     func badHeaderValues() throws {
         for bad in ["", "a b", "a\r\nx-injected: 1", "tab\there", "é"] {
             #expect(throws: APNsRequestError.self) { try APNsProviderToken(bad) }
@@ -171,7 +173,24 @@ struct APNsRequestBuilderTests {
             try APNsCollapseID(String(repeating: "한", count: 22))
         }
         #expect(throws: APNsRequestError.invalidCollapseID(byteCount: 0)) { try APNsCollapseID("") }
-        #expect(throws: APNsRequestError.invalidCollapseID(byteCount: 3)) { try APNsCollapseID("a\nb") }
+        // Within 64 bytes but no header value: said so, not blamed on the length.
+        #expect(
+            throws: APNsRequestError.collapseIDNotHeaderValue(reason: "has a control character (U+A) at 1")
+        ) {
+            try APNsCollapseID("a\nb")
+        }
+        #expect(
+            APNsRequestError.collapseIDNotHeaderValue(reason: "has a control character (U+A) at 1")
+                .description
+                == "the collapse identifier has a control character (U+A) at 1")
+        // An HTTP/2 field value may not start or end with a space (RFC 9113, 8.2.1): a peer refuses the request.
+        #expect(throws: APNsRequestError.collapseIDNotHeaderValue(reason: "starts with a space")) {
+            try APNsCollapseID(" caffeine")
+        }
+        #expect(throws: APNsRequestError.collapseIDNotHeaderValue(reason: "ends with a space")) {
+            try APNsCollapseID("caffeine ")
+        }
+        #expect(try APNsCollapseID("two words").text == "two words")
         let error = try #require(throws: APNsRequestError.self) { try APNsProviderToken("a\nb") }
         #expect(error.description == "the provider token has a byte that cannot be in a header (0xa) at 1")
     }

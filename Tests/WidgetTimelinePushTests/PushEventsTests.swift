@@ -88,6 +88,42 @@ struct PushEventsTests {
         #expect(seedless.budget == .perRolling24Hours(2))
     }
 
+    @Test(
+        "A value made in code reads back from its JSON: instants to the millisecond, none outside 0000–9999")
+    func madeInCodeRoundTrips() throws {
+        // A clock's instant is finer than a millisecond; the change keeps it as it is planned and written.
+        let now = Date(timeIntervalSince1970: 1_796_022_000.123_456_7)
+        let fine = PushChange(at: now, target: .kind("parking"), fingerprint: change.fingerprint)
+        #expect(fine.at == Date(timeIntervalSince1970: 1_796_022_000.123))
+        let events = try PushEvents(
+            bundleID: "com.example", window: 60, budget: .unlimited, registrations: [registration],
+            changes: [
+                fine,
+                PushChange(
+                    at: .at("0000-01-01T00:00:00Z"), target: .kind("parking"), fingerprint: change.fingerprint
+                ),
+            ])
+        #expect(try JSONCoding.decode(PushEvents.self, from: JSONCoding.encoder().encode(events)) == events)
+
+        // Before year 0000 or not a number: no file can hold it, so it is refused when made, as when read.
+        for seconds in [-62_167_219_200.5, -1e14, .nan] as [TimeInterval] {
+            let out = PushChange(
+                at: Date(timeIntervalSince1970: seconds), target: .kind("parking"),
+                fingerprint: change.fingerprint)
+            let error = #expect(throws: PushEventsError.self) {
+                try PushEvents(
+                    bundleID: "com.example", window: 60, budget: .unlimited, registrations: [registration],
+                    changes: [change, out])
+            }
+            guard case .changeOutOfRange(let index, _) = error else {
+                Issue.record("\(String(describing: error))")
+                continue
+            }
+            #expect(index == 1)
+            #expect(error?.description.hasPrefix("change 1 at ") == true)
+        }
+    }
+
     @Test("A member the file does not know is refused where it is; a device's registration may carry more")
     func unknownMembers() throws {
         func error(_ json: String) -> String? {
@@ -108,6 +144,13 @@ struct PushEventsTests {
                 + #""changes":[{"at":"2026-11-30T07:00:00Z","kind":"parking","fingerprint":"a","fingerprnt":"b"}]}"#
         )
         #expect(change?.hasPrefix(#"at $.changes[0].fingerprnt: unknown member"#) == true, "\(change ?? "")")
+        // A change's widget is part of the change: a member written by mistake is refused there too.
+        let widget = error(
+            #"{"bundleID":"a.b","window":60,"budget":2,"registrations":[],"changes":[{"at":"2026-11-30T07:00:00Z","#
+                + #""widget":{"installation":"i","id":"w","kind":"parking"},"fingerprint":"a"}]}"#)
+        #expect(
+            widget?.hasPrefix(#"at $.changes[0].widget.kind: unknown member "kind"; known: installation, id"#)
+                == true, "\(widget ?? "")")
         // Registrations are what devices uploaded: a newer app's extra member is not an error.
         var registration =
             try JSONSerialization.jsonObject(

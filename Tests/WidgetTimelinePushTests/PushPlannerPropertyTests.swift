@@ -144,10 +144,13 @@ struct PushPlannerPropertyTests {
         var pushes: [PushDestination: [Int64]] = [:]
         var next = decisions.makeIterator()
 
+        // A widget is the same on screen only on the same destination with the same kind and family.
         func forget(_ old: PushRegistration?, _ new: PushRegistration?) {
             guard let old else { return }
-            let kept = new?.destination == old.destination ? Set(new?.instances ?? []) : []
-            for instance in old.instances where !kept.contains(instance) { shown[instance] = nil }
+            let kept = new?.destination == old.destination ? Set(new?.widgets ?? []) : []
+            for widget in old.widgets where !kept.contains(widget) {
+                shown[WidgetInstance(installationID: old.installationID, widgetID: widget.id)] = nil
+            }
         }
 
         for (index, step) in scenario.steps.enumerated() {

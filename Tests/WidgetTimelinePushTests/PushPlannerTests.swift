@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import WidgetTimeline
 import WidgetTimelinePush
+import WidgetTimelineTesting
 
 /// The planner's rules, one situation at a time. The seeded properties over many random streams
 /// are in `PushPlannerPropertyTests`.
@@ -191,6 +192,29 @@ struct PushPlannerTests {
         #expect(try PushPlanner(window: 366 * 86_400, budget: .unlimited, seed: 0).budget == .unlimited)
     }
 
+    @Test("every whole-millisecond window up to 366 days is taken, however large; a finer one never is")
+    func wholeMillisecondWindows() throws {
+        // Past 2^24 s (194 days) `window * 1000` is off by more than a millionth of a millisecond
+        // for many whole-millisecond windows, and a fixed tolerance refused them.
+        for window in [16_777_216.001, 17_049_559.255, 31_622_399.999] as [TimeInterval] {
+            #expect(try PushPlanner(window: window, budget: .unlimited, seed: 0).window == window)
+        }
+        var values = ValueGenerator(seed: 20_261_204)
+        for _ in 0..<2_000 {
+            let milliseconds = Int64(values.int(in: 1...31_622_400_000))
+            let window = Double(milliseconds) / 1000
+            #expect(throws: Never.self, "\(milliseconds) ms") {
+                try PushPlanner(window: window, budget: .unlimited, seed: 0)
+            }
+            let finer = window + 0.000_5
+            if finer <= PushPlanner.longestWindow, finer != window {
+                #expect(throws: PushPlannerError.windowOutOfRange(finer)) {
+                    try PushPlanner(window: finer, budget: .unlimited, seed: 0)
+                }
+            }
+        }
+    }
+
     @Test("a token change forgets what was pushed, so the next change goes to the new token even if equal")
     func tokenChangeForgets() throws {
         var planner = try Self.planner()
@@ -209,6 +233,33 @@ struct PushPlannerTests {
         planner.register(Self.registration("phone", token: "cc", widgets: [("p", "parking")]))
         let readded = try #require(try Self.only(planner.handle(Self.change(later + 2_000, "A"))).push)
         #expect(readded.destination == Self.destination("cc"))
+    }
+
+    @Test("a widget registered again under its identifier with another kind or family is another widget")
+    func reconfiguredWidgetForgets() throws {
+        // The same content (`shared`) can have one fingerprint in two kinds: the widget's last push
+        // showed it as parking, and nothing says the schedule widget now on screen shows it.
+        var planner = try Self.planner([Self.registration("phone", token: "aa", widgets: [("w", "parking")])])
+        #expect(try Self.only(planner.handle(Self.change(0, "shared"))).push != nil)
+        let update = planner.register(Self.registration("phone", token: "aa", widgets: [("w", "schedule")]))
+        #expect(update.reconfigured == [WidgetInstance(installationID: "phone", widgetID: "w")])
+        #expect(update.removed.isEmpty && update.moved.isEmpty)
+        let after = try Self.only(planner.handle(Self.change(3_600, "shared", kind: "schedule")))
+        #expect(after.push?.reason.changedWidgets == [WidgetInstance(installationID: "phone", widgetID: "w")])
+
+        // Another family, same kind: forgotten too. The same kind and family again: remembered.
+        var family = try Self.planner([Self.registration("phone", token: "aa", widgets: [("w", "parking")])])
+        #expect(try Self.only(family.handle(Self.change(0, "shared"))).push != nil)
+        let large = try PushRegistration(
+            installationID: "phone", token: PushToken(hex: "aa"), environment: .production,
+            widgets: [RegisteredWidget(id: "w", kind: "parking", family: "systemLarge")])
+        #expect(
+            family.register(large).reconfigured == [WidgetInstance(installationID: "phone", widgetID: "w")])
+        #expect(try Self.only(family.handle(Self.change(3_600, "shared"))).push != nil)
+        #expect(family.register(large).reconfigured.isEmpty)
+        #expect(
+            try Self.only(family.handle(Self.change(7_200, "shared"))).dropped?.reason
+                == .unchangedFingerprint)
     }
 
     @Test("a destination APNs refused is removed; registered again at once, it still waits out its window")

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import WidgetTimeline
 import WidgetTimelinePush
+import WidgetTimelineTesting
 
 /// The server loop of docs/push.md, end to end: an upload, a change, the request, APNs' answer.
 /// The HTTP client is a stand-in that answers as APNs would for a token it no longer knows.
@@ -95,5 +96,72 @@ struct PushServerLoopTests {
             at: Self.now.addingTimeInterval(200 * 97), target: .kind("parking"),
             fingerprint: ContentFingerprint(bytes: [9]))
         #expect(restarted.handle(next) == running.handle(next))
+    }
+
+    @Test(
+        "a restarted planner given the decisions of the last day or window keeps the window and the budget against the pushes decided before it"
+    )
+    func restoredFromDecisions() {
+        // Planning only the last day's changes again does not do this: without the pushes before
+        // them it plans pushes that never went out, and its next push can come within a window of
+        // one already sent (a third of random restarts did).
+        PropertyCheck.forAll("restart from decisions", count: 300, firstSeed: 70_000) { values in
+            let day: Int64 = 86_400_000
+            let windowMilliseconds = values.element(
+                of: [60_000, 900_000, 3_600_000, day, 2 * day] as [Int64])
+            let window = Double(windowMilliseconds) / 1000
+            let budget: PushBudget = values.bool() ? .unlimited : .perRolling24Hours(values.int(in: 1...5))
+            let registry = PushTokenRegistry(
+                try (0..<4).map { index in
+                    try PushRegistration(
+                        installationID: "i\(index)", token: PushToken(bytes: [UInt8(index % 3 + 1)]),
+                        environment: .production,
+                        widgets: [RegisteredWidget(id: "w", kind: "k\(index % 2)", family: "systemSmall")])
+                })
+            var instant = Self.now
+            let changes = (0..<values.int(in: 5...80)).map { _ in
+                let gap =
+                    values.bool() ? values.int(in: 0...Int(windowMilliseconds)) : values.int(in: 0...Int(day))
+                instant += Double(gap) / 1000
+                return PushChange(
+                    at: instant, target: .kind(values.element(of: ["k0", "k1"])),
+                    fingerprint: ContentFingerprint(bytes: [UInt8(values.int(in: 0...200))]))
+            }
+            let restart = values.int(in: 1...(changes.count - 1))
+            let seed = values.next()
+            var running = try PushPlanner(registry: registry, window: window, budget: budget, seed: seed)
+            let before = changes[..<restart].flatMap { running.handle($0) }
+            // The log a server keeps: the pushes of the last day or window, whichever is longer, and
+            // the changes that rode on them.
+            let cutoff = changes[restart].at.addingTimeInterval(-Double(max(day, windowMilliseconds)) / 1000)
+            let log = before.filter { decision in
+                if let push = decision.push { return push.at >= cutoff }
+                if case .coalesced(let into) = decision.dropped?.reason { return into >= cutoff }
+                return false
+            }
+            var restored = try PushPlanner(registry: registry, window: window, budget: budget, seed: seed)
+            restored.remember(log)
+            let after = changes[restart...].flatMap { restored.handle($0) }
+
+            var sent: [PushDestination: [Int64]] = [:]
+            for push in (before + after).compactMap(\.push) {
+                sent[push.destination, default: []].append(
+                    Int64((push.at.timeIntervalSince1970 * 1000).rounded()))
+            }
+            for (destination, pushes) in sent {
+                let sorted = pushes.sorted()
+                for (first, second) in zip(sorted, sorted.dropFirst())
+                where second - first < windowMilliseconds {
+                    return
+                        "\(destination): pushes at \(first) and \(second) ms, closer than \(windowMilliseconds) ms"
+                }
+                guard case .perRolling24Hours(let limit) = budget else { continue }
+                for (index, start) in sorted.enumerated()
+                where sorted[index...].prefix(while: { $0 < start + day }).count > limit {
+                    return "\(destination): more than \(limit) pushes in the day from \(start) ms"
+                }
+            }
+            return nil
+        }
     }
 }

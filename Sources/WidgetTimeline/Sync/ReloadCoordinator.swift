@@ -107,7 +107,12 @@ public final class ReloadCoordinator: @unchecked Sendable {
     @discardableResult
     public func flush() -> [ReloadTarget] {
         let action = lock.withLock { debouncer.handle(.flush) }
-        if case .window(_, _, let timer) = debounce { timer.cancel() }
+        if case .window(_, _, let timer) = debounce {
+            timer.cancel()
+            // A request from another thread between the flush and the cancel started the timer the
+            // cancel just dropped: start it again for what that request left pending.
+            if let deadline = lock.withLock({ debouncer.deadline }) { schedule(deadline) }
+        }
         var events: [DiagnosticEvent] = []
         let targets = perform(action, reason: "flush", key: nil, loggingInto: &events)
         log.record(contentsOf: events)
@@ -133,11 +138,15 @@ public final class ReloadCoordinator: @unchecked Sendable {
     }
 
     /// Counts a push that reloaded the timelines of `kinds` (a push reloads every widget its token
-    /// serves), and returns each kind's status against the push budget.
+    /// serves), and returns each kind's status against the push budget, in order.
+    ///
+    /// One push is one for each kind it reloaded: a kind named twice is counted once.
     @discardableResult
     public func recordReceivedPush(reloading kinds: [String]) -> [ReloadLedger.Status] {
         let now = clock.now
-        return lock.withLock { kinds.map { reloadLedger.record(.receivedPushes, of: $0, at: now) } }
+        var seen: Set<String> = []
+        let distinct = kinds.filter { seen.insert($0).inserted }
+        return lock.withLock { distinct.map { reloadLedger.record(.receivedPushes, of: $0, at: now) } }
     }
 
     // MARK: - Steps

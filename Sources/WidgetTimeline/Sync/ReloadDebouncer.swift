@@ -66,6 +66,9 @@ public struct ReloadDebouncer: Sendable, Hashable {
             let deadline = at.addingTimeInterval(window)
             state = .pending(targets: Self.unique(targets), first: at, deadline: deadline)
             return .startTimer(deadline)
+        case (.pending, .requested(let targets, _)) where targets.isEmpty:
+            // Nothing asked for: the pending reloads keep their deadline.
+            return .none
         case (.pending(let pending, let first, _), .requested(let targets, let at)):
             let deadline = min(at.addingTimeInterval(window), first.addingTimeInterval(maximumDelay))
             state = .pending(targets: Self.unique(pending + targets), first: first, deadline: deadline)

@@ -46,12 +46,20 @@ public struct ReloadLedger: Sendable, Hashable {
 
     private var events: [Counter: [String: [Date]]] = [:]
 
+    /// - Parameters:
+    ///   - dailyBudget: the timeline reloads a day a kind is assumed to get.
+    ///   - controlBudget: the control reloads a day; `nil` when unknown.
+    ///   - pushBudget: the pushes a day; `nil` when unknown.
+    ///   - warningShare: the share of a budget from which a kind is near it, from 0 to 1.
+    ///
+    /// A budget is kept as given, zero included (the first event is then over it, as a push
+    /// planner's budget of zero sends nothing); a negative one counts as zero.
     public init(
         dailyBudget: Int = 40, controlBudget: Int? = nil, pushBudget: Int? = nil, warningShare: Double = 0.8
     ) {
-        self.dailyBudget = max(1, dailyBudget)
-        self.controlBudget = controlBudget.map { max(1, $0) }
-        self.pushBudget = pushBudget.map { max(1, $0) }
+        self.dailyBudget = max(0, dailyBudget)
+        self.controlBudget = controlBudget.map { max(0, $0) }
+        self.pushBudget = pushBudget.map { max(0, $0) }
         self.warningShare = min(max(0, warningShare), 1)
     }
 
@@ -109,28 +117,49 @@ public struct ReloadLedger: Sendable, Hashable {
     /// Records one event of `counter` for `kind` at `instant` and returns the status after it.
     @discardableResult
     public mutating func record(_ counter: Counter, of kind: String, at instant: Date) -> Status {
-        let start = instant.addingTimeInterval(-24 * 3600)
-        let count = Self.record(instant, after: start, in: &events[counter, default: [:]][kind, default: []])
+        let count = Self.record(instant, in: &events[counter, default: [:]][kind, default: []])
         return status(counter, count: count)
     }
 
-    /// Appends `instant` to `dates` and keeps only those in (`start`, `instant`]; returns how many.
+    /// How long events are kept after the latest one: a day for the window, and a day more so that
+    /// an instant up to a day before the latest (a clock set back) still finds its whole window.
+    private static let retention: TimeInterval = 2 * 24 * 3600
+
+    /// Adds `instant` to the sorted `dates`, forgets those more than ``retention`` before the
+    /// latest, and returns how many are in the 24 hours up to `instant`.
     ///
-    /// Instants normally arrive in order, so the window is kept sorted and trimmed from the front:
-    /// a commit costs the same after a busy day as after a quiet one. An instant earlier than the
-    /// last one (a clock set back) filters the whole window instead.
-    private static func record(_ instant: Date, after start: Date, in dates: inout [Date]) -> Int {
+    /// Instants normally arrive in order: the instant is appended and the expired ones trimmed from
+    /// the front, so a commit costs the same after a busy day as after a quiet one. An instant
+    /// earlier than the last one (a clock set back) is inserted in its place and takes nothing
+    /// away: the events stamped after it still happened, and count again once the clock passes
+    /// their instants.
+    private static func record(_ instant: Date, in dates: inout [Date]) -> Int {
         if let last = dates.last, last > instant {
+            dates.insert(instant, at: firstIndex(after: instant, in: dates))
+        } else {
             dates.append(instant)
-            dates = window(dates, endingAt: instant)
-            dates.sort()
-            return dates.count
         }
-        dates.append(instant)
-        if let expired = dates.firstIndex(where: { $0 > start }), expired > 0 {
-            dates.removeFirst(expired)
+        if let latest = dates.last {
+            let expired = firstIndex(after: latest.addingTimeInterval(-retention), in: dates)
+            if expired > 0 { dates.removeFirst(expired) }
         }
-        return dates.count
+        return count(in: dates, endingAt: instant)
+    }
+
+    /// The index of the first of the sorted `dates` after `instant`.
+    private static func firstIndex(after instant: Date, in dates: [Date]) -> Int {
+        var low = 0
+        var high = dates.count
+        while low < high {
+            let middle = (low + high) / 2
+            if dates[middle] > instant { high = middle } else { low = middle + 1 }
+        }
+        return low
+    }
+
+    /// How many of the sorted `dates` are in (`end` − 24 h, `end`].
+    private static func count(in dates: [Date], endingAt end: Date) -> Int {
+        firstIndex(after: end, in: dates) - firstIndex(after: end.addingTimeInterval(-24 * 3600), in: dates)
     }
 
     /// The timeline reloads of `kind` in the 24 hours up to `instant`.
@@ -138,9 +167,11 @@ public struct ReloadLedger: Sendable, Hashable {
         count(.timelineReloads, of: kind, at: instant)
     }
 
-    /// The events of `counter` for `kind` in the 24 hours up to `instant`.
+    /// The events of `counter` for `kind` in the 24 hours up to `instant`: exact for any instant
+    /// from a day before the latest event recorded on; earlier than that, events more than two days
+    /// before the latest are forgotten and not counted.
     public func count(_ counter: Counter, of kind: String, at instant: Date) -> Int {
-        Self.window(events[counter]?[kind] ?? [], endingAt: instant).count
+        Self.count(in: events[counter]?[kind] ?? [], endingAt: instant)
     }
 
     /// The timeline-reload status of `kind` at `instant`.
@@ -168,10 +199,5 @@ public struct ReloadLedger: Sendable, Hashable {
         if count > budget { return .overBudget(count: count, budget: budget) }
         if Double(count) >= Double(budget) * warningShare { return .nearBudget(count: count, budget: budget) }
         return .withinBudget(count: count, budget: budget)
-    }
-
-    private static func window(_ dates: [Date], endingAt end: Date) -> [Date] {
-        let start = end.addingTimeInterval(-24 * 3600)
-        return dates.filter { $0 > start && $0 <= end }
     }
 }

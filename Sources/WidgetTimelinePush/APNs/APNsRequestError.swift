@@ -13,6 +13,9 @@ public enum APNsRequestError: Error, Sendable, Hashable, CustomStringConvertible
     case invalidProviderToken(reason: String)
     /// The collapse identifier is empty or longer than 64 bytes of UTF-8.
     case invalidCollapseID(byteCount: Int)
+    /// The collapse identifier has a control character, or a space first or last: no header value
+    /// can carry it as it is.
+    case collapseIDNotHeaderValue(reason: String)
     /// The expiration date is before 1970-01-01T00:00:01Z, after year 9999, or not a number.
     case expirationOutOfRange(secondsSince1970: Double)
 
@@ -24,6 +27,8 @@ public enum APNsRequestError: Error, Sendable, Hashable, CustomStringConvertible
             "the provider token \(reason)"
         case .invalidCollapseID(let byteCount):
             "the collapse identifier must be 1 to 64 bytes of UTF-8, not \(byteCount)"
+        case .collapseIDNotHeaderValue(let reason):
+            "the collapse identifier \(reason)"
         case .expirationOutOfRange(let seconds):
             "the expiration must be a date from 1970-01-01T00:00:01Z to year 9999, not \(seconds) s since 1970"
         }

@@ -44,8 +44,8 @@ public struct PushEvents: Sendable, Hashable, Codable {
     private let builder: APNsRequestBuilder
     private let planner: PushPlanner
 
-    /// - Throws: ``PushEventsError`` for a window or budget out of range, a bad bundle ID, or an
-    ///   installation registered twice.
+    /// - Throws: ``PushEventsError`` for a window or budget out of range, a bad bundle ID, an
+    ///   installation registered twice, or a change no file can date or whose push could not be.
     public init(
         bundleID: String, window: TimeInterval, budget: PushBudget, seed: UInt64 = 0,
         registrations: [PushRegistration], changes: [PushChange]
@@ -64,6 +64,13 @@ public struct PushEvents: Sendable, Hashable, Codable {
                 registry: PushTokenRegistry(registrations), window: window, budget: budget, seed: seed)
         } catch {
             throw .planner(error)
+        }
+        // A change is written in UTC, so it must happen in years 0000–9999 there, as decoding
+        // requires: a value made in code is then one its JSON reads back.
+        if let index = changes.firstIndex(where: {
+            !($0.at >= PushChange.earliest && $0.at < Instant.afterAll)
+        }) {
+            throw .changeOutOfRange(index: index, secondsSince1970: changes[index].at.timeIntervalSince1970)
         }
         // A push comes at most one window after its change: it must still have a UTC form.
         if let index = changes.firstIndex(where: { $0.at.addingTimeInterval(window) >= Instant.afterAll }) {
@@ -179,6 +186,9 @@ public enum PushEventsError: Error, Sendable, Hashable, CustomStringConvertible 
     /// Two registrations name the same installation; each upload replaces its installation's last,
     /// so a file with both is ambiguous.
     case duplicateInstallation(String)
+    /// The change at `index` happens outside years 0000–9999 in UTC, or at no instant at all (not a
+    /// number), so no file can hold it.
+    case changeOutOfRange(index: Int, secondsSince1970: TimeInterval)
     /// The change at `index` is so late that its push, up to one window after it, could fall in
     /// year 10000, where no request can be dated.
     case changeTooLate(index: Int, at: Date)
@@ -189,6 +199,9 @@ public enum PushEventsError: Error, Sendable, Hashable, CustomStringConvertible 
         case .planner(let error): error.description
         case .duplicateInstallation(let id):
             "installation \(String(reflecting: id)) is registered twice; keep its latest upload only"
+        case .changeOutOfRange(let index, let seconds):
+            "change \(index) at \(seconds) s since 1970 is out of range: a change must happen from "
+                + "0000-01-01T00:00:00Z to 9999-12-31T23:59:59.999Z in UTC"
         case .changeTooLate(let index, let at):
             "change \(index) at \(Instant.format(at)) is too late: its push, up to one window later, could come "
                 + "after 9999-12-31T23:59:59.999Z, the last instant a request can be dated"
@@ -201,7 +214,7 @@ public enum PushEventsError: Error, Sendable, Hashable, CustomStringConvertible 
         case .planner(.windowOutOfRange): .window
         case .planner(.negativeBudget): .budget
         case .duplicateInstallation: .registrations
-        case .changeTooLate: .changes
+        case .changeOutOfRange, .changeTooLate: .changes
         }
     }
 }

@@ -30,15 +30,20 @@ public struct PushChange: Sendable, Hashable, Codable {
         case widget(WidgetInstance)
     }
 
-    /// When the change happened on the server.
+    /// When the change happened on the server, to the millisecond, as it is planned and written.
     public let at: Date
     /// The widgets it touches.
     public let target: Target
     /// The fingerprint of what those widgets would show after it.
     public let fingerprint: ContentFingerprint
 
+    /// A change; `at` is kept rounded to the millisecond, as the planner plans it and its JSON
+    /// writes it, so a change made at a clock's instant (`Date()`) is the change its JSON reads back.
+    /// An instant with no millisecond count (not a number, or beyond ±292 million years) is kept,
+    /// for ``PushEvents`` and the encoder to refuse by its value.
     public init(at: Date, target: Target, fingerprint: ContentFingerprint) {
-        self.at = at
+        let seconds = at.timeIntervalSince1970
+        self.at = seconds.isFinite && abs(seconds) < 9e15 ? Instant.rounded(at) : at
         self.target = target
         self.fingerprint = fingerprint
     }
@@ -65,7 +70,8 @@ public struct PushChange: Sendable, Hashable, Codable {
         fingerprint = try container.decode(ContentFingerprint.self, forKey: .fingerprint)
         switch (container.contains(.kind), container.contains(.widget)) {
         case (true, false): target = .kind(try container.decode(String.self, forKey: .kind))
-        case (false, true): target = .widget(try container.decode(WidgetInstance.self, forKey: .widget))
+        case (false, true):
+            target = .widget(try container.decode(StrictInstance.self, forKey: .widget).instance)
         case (true, true):
             throw DecodingError.dataCorruptedError(
                 forKey: .widget, in: container, debugDescription: "a change has a kind or a widget, not both")
@@ -74,6 +80,23 @@ public struct PushChange: Sendable, Hashable, Codable {
                 CodingKeys.kind,
                 .init(codingPath: container.codingPath, debugDescription: "a change needs a kind or a widget")
             )
+        }
+    }
+
+    /// A change's widget, read as strictly as the change: `{"installation": …, "id": …}` and
+    /// nothing else, so a member written by mistake is refused rather than ignored.
+    private struct StrictInstance: Decodable {
+        enum CodingKeys: String, CodingKey, CaseIterable {
+            case installation, id
+        }
+
+        let instance: WidgetInstance
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.strictContainer(keyedBy: CodingKeys.self)
+            instance = WidgetInstance(
+                installationID: try container.decode(String.self, forKey: .installation),
+                widgetID: try container.decode(String.self, forKey: .id))
         }
     }
 

@@ -35,9 +35,10 @@ import WidgetTimeline
 /// planned at millisecond precision, as the package stores them.
 ///
 /// A push is final once planned: a change that reverts the display before the push goes out
-/// still gets it (the widgets reload and show the same thing). A token change, a removed widget or
-/// a removed token makes the planner forget what those widgets were last pushed to show, so their
-/// next change is pushed.
+/// still gets it (the widgets reload and show the same thing). A token change, a removed widget, a
+/// removed token, or a widget registered again under its identifier with another kind or family
+/// makes the planner forget what those widgets were last pushed to show, so their next change is
+/// pushed.
 public struct PushPlanner: Sendable, Hashable {
     /// The longest window the planner accepts: 366 days.
     public static let longestWindow: TimeInterval = 366 * 86_400
@@ -89,10 +90,12 @@ public struct PushPlanner: Sendable, Hashable {
     ) throws(PushPlannerError) {
         // Instants are whole milliseconds: a window with a part finer than that would be kept
         // rounded, shorter (pushes closer together than the window) or longer (a push more than a
-        // window after its change).
-        let milliseconds = window * 1000
+        // window after its change). A window is whole milliseconds when it is the number nearest
+        // its count of milliseconds over 1000, as `16777216.001` written in a file is: comparing
+        // `window * 1000` with its rounding instead refused many of those past 2^24 s (194 days),
+        // where that product is off by more than any fixed tolerance.
         guard window.isFinite, window >= 0.001, window <= Self.longestWindow,
-            abs(milliseconds - milliseconds.rounded()) <= 1e-6
+            (window * 1000).rounded() / 1000 == window
         else {
             throw .windowOutOfRange(window)
         }
@@ -107,7 +110,8 @@ public struct PushPlanner: Sendable, Hashable {
     // MARK: - Registrations
 
     /// Stores a registration (see ``PushTokenRegistry/register(_:)``), and forgets what the
-    /// widgets it moved to a new token or removed were last pushed to show.
+    /// widgets it moved to a new token, removed, or gave another kind or family under the same
+    /// identifier were last pushed to show.
     @discardableResult
     public mutating func register(_ registration: PushRegistration) -> PushRegistryUpdate {
         let update = registry.register(registration)
@@ -135,7 +139,9 @@ public struct PushPlanner: Sendable, Hashable {
     }
 
     private mutating func forget(_ update: PushRegistryUpdate) {
-        for instance in update.removed + update.moved { pushedFingerprints[instance] = nil }
+        for instance in update.removed + update.moved + update.reconfigured {
+            pushedFingerprints[instance] = nil
+        }
     }
 
     /// Forgets the destinations whose last push can no longer constrain another: a day or a
@@ -149,6 +155,61 @@ public struct PushPlanner: Sendable, Hashable {
         let now = min(latest, Self.milliseconds(instant) ?? latest)
         let horizon = max(Self.day, windowMilliseconds)
         destinations = destinations.filter { _, state in state.latestPush.map { $0 > now - horizon } ?? false
+        }
+    }
+
+    // MARK: - Restarting
+
+    /// Takes back decisions a planner made before — a restarted server's log of what it decided,
+    /// in the order it decided them — so that its next decisions keep the window and the budget
+    /// against the pushes already sent or queued.
+    ///
+    /// Give it at least every push planned at or after a day or a window, whichever is longer,
+    /// before the restart, with the changes that rode on them (``PushDropReason/coalesced(into:)``);
+    /// older decisions are harmless. What a widget was last pushed to show is taken back only while
+    /// the registry still has the widget on that push's destination; a widget the decisions say
+    /// nothing of has its next change pushed.
+    ///
+    /// Planning only the recent *changes* again through ``handle(_:)`` does not rebuild the memory:
+    /// without the pushes before them, it plans pushes that never went out and misses some that
+    /// did, so the next push can come within a window of one already sent, or over the budget.
+    public mutating func remember(_ decisions: some Sequence<PushDecision>) {
+        for decision in decisions {
+            switch decision {
+            case .push(let push):
+                noteLatest(push.reason.change.at)
+                guard let slot = Self.milliseconds(push.at) else { continue }
+                var state = destinations[push.destination] ?? DestinationState()
+                state.latestPush = max(state.latestPush ?? slot, slot)
+                state.pushCount += 1
+                if case .perRolling24Hours(let limit) = budget, limit > 0 {
+                    let index = state.recentPushes.firstIndex { $0 > slot } ?? state.recentPushes.endIndex
+                    state.recentPushes.insert(slot, at: index)
+                    if state.recentPushes.count > limit {
+                        state.recentPushes.removeFirst(state.recentPushes.count - limit)
+                    }
+                }
+                destinations[push.destination] = state
+                remember(push.reason.change.fingerprint, of: push.reason.changedWidgets, on: push.destination)
+            case .dropped(let drop):
+                noteLatest(drop.change.at)
+                if case .coalesced = drop.reason, let destination = drop.destination {
+                    remember(drop.change.fingerprint, of: drop.widgets, on: destination)
+                }
+            }
+        }
+    }
+
+    private mutating func noteLatest(_ instant: Date) {
+        guard let milliseconds = Self.milliseconds(instant) else { return }
+        latest = max(latest ?? milliseconds, milliseconds)
+    }
+
+    private mutating func remember(
+        _ fingerprint: ContentFingerprint, of widgets: [WidgetInstance], on destination: PushDestination
+    ) {
+        for instance in widgets where registry.destination(of: instance) == destination {
+            pushedFingerprints[instance] = fingerprint
         }
     }
 

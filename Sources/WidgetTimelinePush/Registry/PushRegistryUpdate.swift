@@ -12,6 +12,9 @@ public struct PushRegistryUpdate: Sendable, Hashable {
     /// Widgets registered before and now whose pushes now go to another destination (the token
     /// changed), in order.
     public let moved: [WidgetInstance]
+    /// Widgets registered before and now under the same identifier whose kind or family changed, in
+    /// order: on screen they are other widgets, so nothing known of what the old one showed holds.
+    public let reconfigured: [WidgetInstance]
     /// Destinations no registration uses any more, in order.
     public let retiredDestinations: [PushDestination]
 
@@ -31,6 +34,13 @@ public struct PushRegistryUpdate: Sendable, Hashable {
         removed = before.subtracting(after).sorted()
         moved =
             previous?.destination == current?.destination ? [] : before.intersection(after).sorted()
+        var earlier: [String: RegisteredWidget] = [:]
+        for widget in previous?.widgets ?? [] { earlier[widget.id] = widget }
+        reconfigured = (current?.widgets ?? []).compactMap { widget in
+            guard let old = earlier[widget.id], old.kind != widget.kind || old.family != widget.family
+            else { return nil }
+            return WidgetInstance(installationID: current!.installationID, widgetID: widget.id)
+        }.sorted()
         self.retiredDestinations = retiredDestinations
     }
 }

@@ -88,8 +88,8 @@ public struct PushTokenRegistry: Sendable, Hashable {
 
     /// Stores `registration` in place of whatever its installation registered before.
     ///
-    /// - Returns: what changed: the widgets added, removed and moved to the new token, and the
-    ///   destinations nothing uses any more.
+    /// - Returns: what changed: the widgets added, removed, moved to the new token and given another
+    ///   kind or family under the same identifier, and the destinations nothing uses any more.
     @discardableResult
     public mutating func register(_ registration: PushRegistration) -> PushRegistryUpdate {
         let previous = unindex(registration.installationID)

@@ -188,6 +188,47 @@ struct ReloadCoordinatorTests {
         #expect(coordinator.ledger.count(.receivedPushes, of: "noted-count", at: clock.now) == 0)
     }
 
+    @Test("A budget of zero is kept: the first push or reload is over it, and the status names zero")
+    func zeroBudgets() {
+        var ledger = ReloadLedger(dailyBudget: 0, controlBudget: 0, pushBudget: 0)
+        #expect(
+            ledger.record(.receivedPushes, of: "noted-count", at: clock.now)
+                == .overBudget(count: 1, budget: 0))
+        #expect(
+            ledger.record(.controlReloads, of: "noted-toggle", at: clock.now)
+                == .overBudget(count: 1, budget: 0))
+        #expect(ledger.record("noted-count", at: clock.now) == .overBudget(count: 1, budget: 0))
+        #expect(ReloadLedger(pushBudget: -3).pushBudget == 0)
+        var one = ReloadLedger(pushBudget: 1)
+        #expect(one.record(.receivedPushes, of: "a", at: clock.now) == .nearBudget(count: 1, budget: 1))
+    }
+
+    @Test("A push that names a kind twice is one push for it")
+    func pushNamingAKindTwice() {
+        let coordinator = ReloadCoordinator(
+            timelines: timelines, clock: clock, ledger: ReloadLedger(pushBudget: 5))
+        let statuses = coordinator.recordReceivedPush(reloading: ["noted-count", "schedule", "noted-count"])
+        #expect(statuses == [.withinBudget(count: 1, budget: 5), .withinBudget(count: 1, budget: 5)])
+        #expect(coordinator.ledger.count(.receivedPushes, of: "noted-count", at: clock.now) == 1)
+    }
+
+    @Test("A request that comes while a flush runs is not lost with the timer the flush cancels")
+    func requestDuringFlush() {
+        // The flush cancels the timer after it took the pending targets; a request from another
+        // thread in between starts the timer that cancel drops. The timer here runs that request at
+        // the moment of the cancel, the worst interleaving, deterministically.
+        let timer = InterleavingTimer(clock: clock)
+        let coordinator = ReloadCoordinator(
+            timelines: timelines, clock: clock, debounce: .window(2, maximumDelay: 10, timer: timer))
+        coordinator.request([.timelines("noted-count")])
+        timer.beforeNextCancel = { coordinator.request([.timelines("schedule")]) }
+        #expect(coordinator.flush() == [.timelines("noted-count")])
+        #expect(coordinator.pendingTargets == [.timelines("schedule")])
+        clock.advance(by: 2)
+        #expect(timelines.requests == [.kinds(["noted-count"]), .kinds(["schedule"])])
+        #expect(coordinator.pendingTargets.isEmpty)
+    }
+
     // MARK: The extension's side
 
     @Test("From the extension a commit is saved and reloads nothing; reload-all is refused")
@@ -277,5 +318,34 @@ struct InstalledKindsHistoryTests {
                 }
             }
         }
+    }
+}
+
+/// A timer on a manual clock that runs a hook just before its next `cancel()`: what another
+/// thread does between a flush taking the pending targets and cancelling the timer.
+private final class InterleavingTimer: WidgetTimer, @unchecked Sendable {
+    // @unchecked: `hook` is read and written under `lock`.
+    private let clock: ManualClock
+    private let lock = NSLock()
+    private var hook: (() -> Void)?
+
+    init(clock: ManualClock) { self.clock = clock }
+
+    var beforeNextCancel: (() -> Void)? {
+        get { lock.withLock { hook } }
+        set { lock.withLock { hook = newValue } }
+    }
+
+    func schedule(at deadline: Date, _ action: @escaping @Sendable () -> Void) {
+        clock.schedule(at: deadline, action)
+    }
+
+    func cancel() {
+        let run = lock.withLock {
+            defer { hook = nil }
+            return hook
+        }
+        run?()
+        clock.cancel()
     }
 }

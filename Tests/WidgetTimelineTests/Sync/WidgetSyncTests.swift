@@ -370,24 +370,48 @@ struct WidgetSyncTests {
         var random = SplitMix64(seed: seed)
         for round in 0..<20 {
             var ledger = ReloadLedger(dailyBudget: 40)
-            // The model: every reload kept, the window filtered at each one (a clock set back
-            // forgets the reloads after it).
+            // The model: every reload kept, and the count at an instant the reloads in the 24 h up
+            // to it. A clock set back takes nothing away: the reloads stamped after it happened,
+            // and count again once the clock passes them.
             var model: [Date] = []
+            func counted(at instant: Date) -> Int {
+                model.filter { $0 > instant - 24 * 3600 && $0 <= instant }.count
+            }
             var instant = Date(timeIntervalSince1970: 1_795_910_400)
             for step in 0..<400 {
                 let jump = Double(Int.random(in: 0...1800, using: &random))
                 instant += Int.random(in: 0..<20, using: &random) == 0 ? -jump * 8 : jump
                 model.append(instant)
-                model = model.filter { $0 > instant - 24 * 3600 && $0 <= instant }
                 let status = ledger.record("schedule", at: instant)
-                if status.count != model.count {
+                if status.count != counted(at: instant) {
                     Issue.record(
-                        "seed \(seed), round \(round), step \(step): \(status.count) against \(model.count)")
+                        "seed \(seed), round \(round), step \(step): \(status.count) against \(counted(at: instant))"
+                    )
                     return
                 }
-                #expect(ledger.count(of: "schedule", at: instant) == model.count)
+                // Any instant from a day before the latest reload on counts exactly.
+                let latest = model.max()!
+                for probe in [instant, latest, latest - 24 * 3600, latest - 3600, latest + 12 * 3600] {
+                    #expect(ledger.count(of: "schedule", at: probe) == counted(at: probe))
+                }
             }
         }
+    }
+
+    @Test(
+        "a clock set back loses no reload: the ones stamped after it count again once the clock passes them")
+    func ledgerClockSetBack() {
+        let ten = Date.at("2026-11-29T10:00:00Z")
+        var ledger = ReloadLedger(dailyBudget: 5)
+        for minute in 0..<4 { ledger.record("schedule", at: ten + Double(minute) * 60) }
+        // The clock is set back an hour: one reload then, in the 24 h up to it.
+        #expect(ledger.record("schedule", at: ten - 3600) == .withinBudget(count: 1, budget: 5))
+        // Back past 10:03, all five reloads of the last 24 h count, and the sixth is over the budget.
+        #expect(ledger.count(of: "schedule", at: ten + 300) == 5)
+        #expect(ledger.record("schedule", at: ten + 360) == .overBudget(count: 6, budget: 5))
+        // A day after the set-back reload it has left the window; the others a day after theirs.
+        #expect(ledger.count(of: "schedule", at: ten - 3600 + 24 * 3600) == 5)
+        #expect(ledger.count(of: "schedule", at: ten + 24 * 3600 + 360) == 0)
     }
 
     @Test("each key keeps its own snapshot: one widget's configuration never overwrites another's")
@@ -439,6 +463,18 @@ struct ReloadDebouncerTests {
             debouncer.handle(.requested([.timelines("a"), .timelines("a")], at: start))
                 == .reload([.timelines("a")]))
         #expect(debouncer.pendingTargets.isEmpty)
+    }
+
+    @Test("a request for nothing while reloads wait leaves their deadline where it was")
+    func emptyRequestKeepsDeadline() {
+        var debouncer = ReloadDebouncer(window: 2, maximumDelay: 10)
+        #expect(
+            debouncer.handle(.requested([.timelines("a")], at: start))
+                == .startTimer(start.addingTimeInterval(2)))
+        // Asked for nothing, a second later: the quiet period is not restarted.
+        #expect(debouncer.handle(.requested([], at: start.addingTimeInterval(1))) == .none)
+        #expect(debouncer.deadline == start.addingTimeInterval(2))
+        #expect(debouncer.handle(.timerFired(at: start.addingTimeInterval(2))) == .reload([.timelines("a")]))
     }
 }
 
