@@ -36,11 +36,15 @@ public struct PushRegistryUpdate: Sendable, Hashable {
             previous?.destination == current?.destination ? [] : before.intersection(after).sorted()
         var earlier: [String: RegisteredWidget] = [:]
         for widget in previous?.widgets ?? [] { earlier[widget.id] = widget }
-        reconfigured = (current?.widgets ?? []).compactMap { widget in
-            guard let old = earlier[widget.id], old.kind != widget.kind || old.family != widget.family
-            else { return nil }
-            return WidgetInstance(installationID: current!.installationID, widgetID: widget.id)
-        }.sorted()
+        if let current {
+            reconfigured = current.widgets.compactMap { widget in
+                guard let old = earlier[widget.id], old.kind != widget.kind || old.family != widget.family
+                else { return nil }
+                return WidgetInstance(installationID: current.installationID, widgetID: widget.id)
+            }.sorted()
+        } else {
+            reconfigured = []
+        }
         self.retiredDestinations = retiredDestinations
     }
 }
