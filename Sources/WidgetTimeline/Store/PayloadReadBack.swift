@@ -105,9 +105,8 @@ enum PayloadReadBack {
 /// decode without side effects), and every draft still compares its own payload with it (`==`).
 /// Owned by its caller, never shared between unrelated ones.
 package final class PayloadReadBacks: @unchecked Sendable {
-    // @unchecked: `entries` is read and written under `lock`. A decoded value holding a class
-    // instance may go to several drafts; the in-memory store hands a draft's value to readers only
-    // if it holds none (``IndependentCopies``).
+    // @unchecked: `entries` is read and written under `lock`; it keeps only values holding no class
+    // instance (``IndependentCopies``), so no two drafts share one.
     private let lock = Lock()
     private var entries: [Key: (value: JSONValue, readBack: Any)] = [:]
 
@@ -129,6 +128,7 @@ package final class PayloadReadBacks: @unchecked Sendable {
     }
 
     func remember<Payload>(_ value: JSONValue, _ readBack: Payload, for bytes: Data) {
+        guard IndependentCopies.areIndependent(readBack) else { return }
         lock.withLock {
             guard entries.count < Self.capacity else { return }
             entries[Key(type: ObjectIdentifier(Payload.self), bytes: bytes)] = (value, readBack)
