@@ -44,6 +44,8 @@ public final class EntryLoader<Kind: WidgetKind>: @unchecked Sendable {
     public let timeout: Duration
     private let sleeper: any Clock<Duration>
     let log: any DiagnosticSink
+    /// Read-back checks already made (``PayloadReadBacks``), or `nil`.
+    private let readBacks: PayloadReadBacks?
 
     private let lock = Lock()
     private var failures: [SnapshotKey: Int] = [:]
@@ -61,7 +63,7 @@ public final class EntryLoader<Kind: WidgetKind>: @unchecked Sendable {
     ///     (docs/simulator.md, "getTimeline watchdog"); default 8 s.
     ///   - sleeper: the clock that times the fetch out (`ContinuousClock()` in an extension).
     ///   - log: where diagnostic events go.
-    public init(
+    public convenience init(
         kind: Kind,
         store: any SnapshotStore,
         source: (any SnapshotSource<Kind.Payload>)? = nil,
@@ -69,12 +71,29 @@ public final class EntryLoader<Kind: WidgetKind>: @unchecked Sendable {
         sleeper: any Clock<Duration>,
         log: any DiagnosticSink = DiscardingDiagnosticSink()
     ) {
+        self.init(
+            kind: kind, store: store, source: source, timeout: timeout, sleeper: sleeper, log: log,
+            readBacks: nil)
+    }
+
+    /// A loader as above whose drafts' read-back checks `readBacks` may already have made: for a
+    /// simulated fleet, whose devices save the same few payloads.
+    package init(
+        kind: Kind,
+        store: any SnapshotStore,
+        source: (any SnapshotSource<Kind.Payload>)? = nil,
+        timeout: Duration = .seconds(8),
+        sleeper: any Clock<Duration>,
+        log: any DiagnosticSink = DiscardingDiagnosticSink(),
+        readBacks: PayloadReadBacks?
+    ) {
         self.kind = kind
         self.store = store
         self.source = source
         self.timeout = timeout
         self.sleeper = sleeper
         self.log = log
+        self.readBacks = readBacks
     }
 
     /// What the store holds for `key`, without asking the source: for snapshots and placeholders
@@ -299,7 +318,8 @@ public final class EntryLoader<Kind: WidgetKind>: @unchecked Sendable {
         let draft: SnapshotDraft<Kind.Payload>
         do {
             draft = try SnapshotDraft(
-                for: kind, key: key, generatedAt: now, observedAt: observedAt, payload: answer.payload)
+                for: kind, key: key, generatedAt: now, observedAt: observedAt, payload: answer.payload,
+                readBacks: readBacks)
         } catch {
             sink.record(
                 DiagnosticEvent(

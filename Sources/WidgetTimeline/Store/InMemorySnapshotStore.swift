@@ -87,9 +87,10 @@ public struct InMemorySnapshotStore: SnapshotStore {
                 throw .conflict(current: current)
             }
             guard current < Int.max else { throw .revisionLimitReached(key: draft.key.rawValue) }
-            let record = try SnapshotRecord.encode(draft, revision: current + 1)
+            // Refused as a file store refuses it; the header's SHA-256 is written when a reader asks.
+            let envelope = try SnapshotRecord.checkedEnvelope(of: draft, revision: current + 1)
             var revisions = contents.records[draft.key] ?? [:]
-            revisions[current + 1] = record
+            revisions[current + 1] = .envelope(envelope)
             for old in revisions.keys.sorted(by: >).dropFirst(retained) { revisions[old] = nil }
             contents.records[draft.key] = revisions
             contents.decoded[draft.key] = DecodedRead(
@@ -125,14 +126,14 @@ public struct InMemorySnapshotStore: SnapshotStore {
 
     /// The stored bytes of one revision, in the on-disk record format.
     public func recordBytes(of key: SnapshotKey, revision: Int) -> [UInt8]? {
-        storage.contents.records[key]?[revision]
+        storage.contents.records[key]?[revision]?.bytes
     }
 
     /// Replaces (or, with `nil`, removes) the stored bytes of one revision, to test how readers
     /// handle corrupted or foreign records. Bypasses every check a commit makes.
     public func setRecordBytes(_ bytes: [UInt8]?, of key: SnapshotKey, revision: Int) {
         storage.withContents { (contents) -> Void in
-            contents.records[key, default: [:]][revision] = bytes
+            contents.records[key, default: [:]][revision] = bytes.map(StoredRecord.record)
             if contents.records[key]?.isEmpty == true { contents.records[key] = nil }
             contents.decoded[key] = nil
         }
@@ -140,9 +141,9 @@ public struct InMemorySnapshotStore: SnapshotStore {
 }
 
 extension InMemorySnapshotStore {
-    /// The records, by key and revision, as record bytes.
+    /// The records, by key and revision.
     fileprivate struct Contents: RevisionSource {
-        var records: [SnapshotKey: [Int: [UInt8]]] = [:]
+        var records: [SnapshotKey: [Int: StoredRecord]] = [:]
         /// Reads already decoded, per key, for its newest revision: a revision's bytes never change,
         /// so decoding them again would give the same result. Only clean reads of the newest
         /// revision are kept, and the snapshot its commit made where that is what a read decodes;
@@ -180,11 +181,27 @@ extension InMemorySnapshotStore {
         func revisionsAgain(of key: SnapshotKey) -> [Int]? { revisions(of: key) }
 
         func record(of key: SnapshotKey, revision: Int) -> RecordBytes {
-            guard let bytes = records[key]?[revision] else { return .vanished }
+            guard let bytes = records[key]?[revision]?.bytes else { return .vanished }
             if bytes.count > SnapshotLimits.maximumRecordSize {
                 return .invalid(.tooLarge(bytes: bytes.count, limit: SnapshotLimits.maximumRecordSize))
             }
             return .bytes(bytes)
+        }
+    }
+
+    /// One revision's record: bytes set by hand, or a commit's envelope, whose header (its length and
+    /// SHA-256) is written only when the bytes are read — a simulated fleet reads almost none.
+    fileprivate enum StoredRecord {
+        case record([UInt8])
+        /// An envelope checked as a commit checks it (``SnapshotRecord/checkedEnvelope(of:revision:)``).
+        case envelope([UInt8])
+
+        /// The record's bytes, as a file store would hold them.
+        var bytes: [UInt8] {
+            switch self {
+            case .record(let bytes): bytes
+            case .envelope(let envelope): SnapshotRecord.record(checkedEnvelope: envelope)
+            }
         }
     }
 

@@ -28,32 +28,26 @@ enum PayloadReadBack {
 
     /// `payload` as `JSONEncoder` writes it (read back exactly), after checking it reads back.
     ///
+    /// - Parameter readBacks: stored forms already read back, for a caller that drafts the same
+    ///   payloads again and again; `nil` reads this one back.
     /// - Throws: ``SnapshotStoreError/encoding(_:)`` when the payload cannot be encoded, its stored
     ///   form does not decode as `Payload`, or decodes to another value.
-    static func encode<Payload: Codable & Equatable>(_ payload: Payload) throws(SnapshotStoreError)
-        -> Encoding<Payload>
+    static func encode<Payload: Codable & Equatable>(_ payload: Payload, readBacks: PayloadReadBacks? = nil)
+        throws(SnapshotStoreError) -> Encoding<Payload>
     {
         let bytes: Data
-        let encoded: JSONValue
         do {
             bytes = try self.bytes(of: payload)
-            encoded = try JSONParser.parse(bytes)
-        } catch let error as JSONSyntaxError {
-            throw .encoding(
-                "JSONEncoder wrote text that is not JSON (\(error.message), column \(error.column)); "
-                    + "a Decimal that is not a number (Decimal.nan) has no JSON form")
         } catch {
             throw .encoding(describing: error)
         }
-        let stored = Data(CanonicalJSON.encode(encoded, wholeNumbersInFull: true))
+        let encoded: JSONValue
         let decoded: Payload
-        do {
-            decoded = try JSONCoding.recordDecoder.decode(Payload.self, from: stored)
-        } catch {
-            let reason = JSONDecodingError(explaining: error, decoding: Payload.self, from: stored)
-            throw .encoding(
-                "the payload would not read back: what it encodes to does not decode as \(Payload.self) "
-                    + "(\(reason)); its init(from:) must read what its encode(to:) writes")
+        if let known = readBacks?.readBack(of: bytes, as: Payload.self) {
+            (encoded, decoded) = known
+        } else {
+            (encoded, decoded) = try readBack(bytes, as: Payload.self)
+            readBacks?.remember(encoded, decoded, for: bytes)
         }
         guard decoded == payload else {
             // No value read back can be == to a payload that is not == to itself.
@@ -73,11 +67,71 @@ enum PayloadReadBack {
         return Encoding(value: encoded, bytes: bytes, readBack: decoded)
     }
 
+    /// The stored form of the bytes `JSONEncoder` wrote, and what every reader decodes from it.
+    private static func readBack<Payload: Decodable>(_ bytes: Data, as type: Payload.Type)
+        throws(SnapshotStoreError) -> (JSONValue, Payload)
+    {
+        let encoded: JSONValue
+        do {
+            encoded = try JSONParser.parse(bytes)
+        } catch {
+            throw .encoding(
+                "JSONEncoder wrote text that is not JSON (\(error.message), column \(error.column)); "
+                    + "a Decimal that is not a number (Decimal.nan) has no JSON form")
+        }
+        let stored = Data(CanonicalJSON.encode(encoded, wholeNumbersInFull: true))
+        do {
+            return (encoded, try JSONCoding.recordDecoder.decode(Payload.self, from: stored))
+        } catch {
+            let reason = JSONDecodingError(explaining: error, decoding: Payload.self, from: stored)
+            throw .encoding(
+                "the payload would not read back: what it encodes to does not decode as \(Payload.self) "
+                    + "(\(reason)); its init(from:) must read what its encode(to:) writes")
+        }
+    }
+
     /// The bytes `JSONEncoder` writes for `payload`: two payloads with equal bytes store the same
     /// payload, whatever their `==` says.
     static func bytes<Payload: Encodable>(of payload: Payload) throws -> Data {
         // Refused before `JSONEncoder` recurses through a value nested past its limit.
         try NestingDepth.check(payload)
         return try JSONCoding.payloadEncoder.encode(payload)
+    }
+}
+
+/// Stored forms already read back, by payload type and the bytes `JSONEncoder` wrote: for a caller
+/// that drafts the same few payloads again and again (a simulated fleet), so each is parsed and
+/// decoded once. The same bytes decode as the same type to the same value (the simulator's kinds
+/// decode without side effects), and every draft still compares its own payload with it (`==`).
+/// Owned by its caller, never shared between unrelated ones.
+package final class PayloadReadBacks: @unchecked Sendable {
+    // @unchecked: `entries` is read and written under `lock`; it keeps only values holding no class
+    // instance (``IndependentCopies``), so no two drafts share one.
+    private let lock = Lock()
+    private var entries: [Key: (value: JSONValue, readBack: Any)] = [:]
+
+    /// How many stored forms are kept; past it, payloads are read back each time.
+    package static let capacity = 256
+
+    private struct Key: Hashable {
+        var type: ObjectIdentifier
+        var bytes: Data
+    }
+
+    package init() {}
+
+    func readBack<Payload>(of bytes: Data, as type: Payload.Type) -> (JSONValue, Payload)? {
+        guard let entry = lock.withLock({ entries[Key(type: ObjectIdentifier(type), bytes: bytes)] }),
+            let readBack = entry.readBack as? Payload
+        else { return nil }
+        return (entry.value, readBack)
+    }
+
+    func remember<Payload>(_ value: JSONValue, _ readBack: Payload, for bytes: Data) {
+        guard IndependentCopies.areIndependent(readBack) else { return }
+        lock.withLock {
+            guard entries.count < Self.capacity else { return }
+            entries[Key(type: ObjectIdentifier(Payload.self), bytes: bytes)] = (value, readBack)
+        }
     }
 }

@@ -94,8 +94,22 @@ public struct SnapshotDraft<Payload: Codable & Sendable & Equatable>: Sendable, 
         observedAt: Date? = nil,
         payload: Payload
     ) throws(SnapshotStoreError) where Kind.Payload == Payload {
+        try self.init(
+            for: kind, key: key, generatedAt: generatedAt, observedAt: observedAt, payload: payload,
+            readBacks: nil)
+    }
+
+    /// A draft of `kind`'s payload, as above, whose read-back check `readBacks` may already have made.
+    package init<Kind: WidgetKind>(
+        for kind: Kind,
+        key: SnapshotKey? = nil,
+        generatedAt: Date,
+        observedAt: Date? = nil,
+        payload: Payload,
+        readBacks: PayloadReadBacks?
+    ) throws(SnapshotStoreError) where Kind.Payload == Payload {
         try Self.checkObservation(observedAt, generatedAt: generatedAt)
-        let encoded = try Self.encode(payload)
+        let encoded = try PayloadReadBack.encode(payload, readBacks: readBacks)
         let fingerprint: ContentFingerprint
         // The data's observation, also when the commit names none: then it is the commit's instant.
         let observed = Self.asStored(observedAt ?? generatedAt)

@@ -26,6 +26,9 @@ public struct DeviceSimulation {
     /// Whether to keep everything the trace needs (installed timelines, fetches): only when asked,
     /// so runs that only report totals do not pay for it.
     public let recordsTrace: Bool
+    /// Read-back checks of payloads already drafted, which the devices of a fleet's part share:
+    /// they save the same few payloads. Results do not depend on it.
+    var readBacks: PayloadReadBacks? = nil
 
     public init(
         scenario: CompiledScenario, strategy: StrategyName, seed: UInt64? = nil,
@@ -144,7 +147,8 @@ public struct DeviceSimulation {
                         start: compiled.start, budgetResets: resets, recordsTrace: simulation.recordsTrace,
                         measuresScreens: measuresScreens,
                         controlKinds: compiled.controls.filter { $0.widget == index }.map(\.kind),
-                        pushRefreshAfter: compiled.push.refreshAfter.seconds))
+                        pushRefreshAfter: compiled.push.refreshAfter.seconds, readBacks: simulation.readBacks)
+                )
             }
             controls = compiled.controls.map { ControlRun(control: $0) }
             let added = compiled.start.addingTimeInterval(simulation.firstReloadDelay)

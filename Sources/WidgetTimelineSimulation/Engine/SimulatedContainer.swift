@@ -20,10 +20,13 @@ final class SimulatedContainer<Kind: WidgetKind> {
     let store: RecordingSnapshotStore<Kind.Payload>
     /// The widget extension's view of the same contents.
     let extensionStore: InMemorySnapshotStore
+    /// Read-back checks the device's drafts share with the rest of its fleet, or `nil`.
+    let readBacks: PayloadReadBacks?
 
-    init(kind: Kind, key: SnapshotKey) {
+    init(kind: Kind, key: SnapshotKey, readBacks: PayloadReadBacks? = nil) {
         self.kind = kind
         self.key = key
+        self.readBacks = readBacks
         let base = InMemorySnapshotStore()
         store = RecordingSnapshotStore(base: base)
         extensionStore = base.readOnly()
@@ -43,7 +46,8 @@ final class SimulatedContainer<Kind: WidgetKind> {
     func save(_ payload: Kind.Payload, generatedAt: Date, observedAt: Date?) -> Snapshot<Kind.Payload>? {
         do {
             let draft = try SnapshotDraft(
-                for: kind, key: key, generatedAt: generatedAt, observedAt: observedAt, payload: payload)
+                for: kind, key: key, generatedAt: generatedAt, observedAt: observedAt, payload: payload,
+                readBacks: readBacks)
             _ = try store.commit(draft)
             return read().snapshot
         } catch {

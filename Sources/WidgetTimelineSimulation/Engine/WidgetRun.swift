@@ -112,7 +112,8 @@ final class WidgetRun<Kind: WidgetKind>: WidgetRunning {
         model = setup.model
         recordsTrace = setup.recordsTrace
         measuresScreens = setup.measuresScreens
-        let container = SimulatedContainer<Kind>(kind: script.kind, key: script.key)
+        let container = SimulatedContainer<Kind>(
+            kind: script.kind, key: script.key, readBacks: setup.readBacks)
         self.container = container
         strategy = setup.strategy.make(
             StrategyInputs(

@@ -67,9 +67,13 @@ public struct FleetSimulation: Sendable {
                 let second = Int(instant.timeIntervalSince(start))
                 if second >= 0, second < seconds { histogram[second] += 1 }
             }
+            // The devices of a part save the same few payloads: each is read back once.
+            let readBacks = PayloadReadBacks()
             var device = chunk
             while device < devices {
-                let load = self.device(device, under: strategy).backendLoad()
+                var simulation = self.device(device, under: strategy)
+                simulation.readBacks = readBacks
+                let load = simulation.backendLoad()
                 for instant in load.requests { count(instant, into: &requests) }
                 for instant in load.pushes { count(instant, into: &pushes) }
                 deviceFinished?()

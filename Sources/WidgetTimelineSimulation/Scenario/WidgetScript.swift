@@ -94,6 +94,8 @@ struct WidgetRunSetup {
     var controlKinds: [String]
     /// The push strategies' refresh interval (``PushSetup/refreshAfter``).
     var pushRefreshAfter: TimeInterval
+    /// Read-back checks shared with the rest of a fleet (``DeviceSimulation/readBacks``).
+    var readBacks: PayloadReadBacks? = nil
 }
 
 extension WidgetScript: CompiledWidget {

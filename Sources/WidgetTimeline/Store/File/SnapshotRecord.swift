@@ -43,11 +43,20 @@ public enum SnapshotRecord {
     static func encode<Payload>(_ draft: SnapshotDraft<Payload>, revision: Int) throws(SnapshotStoreError)
         -> [UInt8]
     {
+        record(checkedEnvelope: try checkedEnvelope(of: draft, revision: revision))
+    }
+
+    /// The envelope of the record ``encode(_:revision:)`` writes, refused exactly as it refuses it:
+    /// for a store that writes the header only when the bytes are read (``record(checkedEnvelope:)``).
+    static func checkedEnvelope<Payload>(of draft: SnapshotDraft<Payload>, revision: Int)
+        throws(SnapshotStoreError) -> [UInt8]
+    {
         let envelope = try canonicalEnvelope(
             schemaVersion: draft.schemaVersion, kind: draft.kind, key: draft.key, revision: revision,
             generatedAt: draft.generatedAt, observedAt: draft.observedAt, fingerprint: draft.fingerprint,
             payload: draft.encodedPayload)
-        return try record(envelope: envelope)
+        try checkSize(ofRecordWith: envelope)
+        return envelope
     }
 
     /// The record bytes of `snapshot`, exactly as a commit of it at its revision writes them: for
@@ -158,14 +167,26 @@ public enum SnapshotRecord {
     /// - Throws: ``SnapshotStoreError/tooLarge(bytes:limit:)`` when the record would exceed
     ///   ``SnapshotLimits/maximumRecordSize``.
     public static func record(envelope: [UInt8]) throws(SnapshotStoreError) -> [UInt8] {
-        let prefix = "\(formatTag) length=\(envelope.count) sha256="
-        // Check the size before hashing: the header's length is known without the digest.
-        let size = prefix.utf8.count + 64 + 1 + envelope.count
+        try checkSize(ofRecordWith: envelope)
+        return record(checkedEnvelope: envelope)
+    }
+
+    /// Refuses an envelope whose record would exceed ``SnapshotLimits/maximumRecordSize``: the
+    /// header's length is known without the digest.
+    private static func checkSize(ofRecordWith envelope: [UInt8]) throws(SnapshotStoreError) {
+        let size = headerPrefix(length: envelope.count).utf8.count + 64 + 1 + envelope.count
         guard size <= SnapshotLimits.maximumRecordSize else {
             throw .tooLarge(bytes: size, limit: SnapshotLimits.maximumRecordSize)
         }
+    }
+
+    private static func headerPrefix(length: Int) -> String { "\(formatTag) length=\(length) sha256=" }
+
+    /// The record bytes for an envelope whose size was checked (``checkSize(ofRecordWith:)``).
+    static func record(checkedEnvelope envelope: [UInt8]) -> [UInt8] {
+        let prefix = headerPrefix(length: envelope.count)
         var record: [UInt8] = []
-        record.reserveCapacity(size)
+        record.reserveCapacity(prefix.utf8.count + 64 + 1 + envelope.count)
         record.append(contentsOf: prefix.utf8)
         record.append(contentsOf: SHA256.hexDigest(of: envelope).utf8)
         record.append(UInt8(ascii: "\n"))

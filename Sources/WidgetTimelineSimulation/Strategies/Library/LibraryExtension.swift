@@ -32,7 +32,8 @@ where ProviderKind.Payload == Kind.Payload, ProviderKind.Content == Kind.Content
         asksEveryRun: Bool = false
     ) {
         key = container.key
-        let loader = EntryLoader(kind: kind, store: container.store, sleeper: ContinuousClock())
+        let loader = EntryLoader(
+            kind: kind, store: container.store, sleeper: ContinuousClock(), readBacks: container.readBacks)
         timeout = TimeInterval(loader.timeout.components.seconds)
         provider = WidgetProviderCore(loader: loader, options: options)
         self.fetches = fetches
