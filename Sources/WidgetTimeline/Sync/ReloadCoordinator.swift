@@ -172,10 +172,12 @@ public final class ReloadCoordinator: @unchecked Sendable {
         }
         guard !wanted.isEmpty else { return .notInstalled }
         // The intent path goes out at once: the extension may be suspended as soon as `perform()`
-        // returns, and a debounced request would be lost with it.
+        // returns, and a debounced request would be lost with it. Deduplicated as the debouncer
+        // does, so a target named twice is one reload and one count in the ledger.
         let action: ReloadDebouncer.Action =
             viaIntent && side != .host
-            ? .reload(wanted) : lock.withLock { debouncer.handle(.requested(wanted, at: now)) }
+            ? .reload(ReloadDebouncer.unique(wanted))
+            : lock.withLock { debouncer.handle(.requested(wanted, at: now)) }
         if case .startTimer(let deadline) = action {
             schedule(deadline)
             return .pending(until: deadline)

@@ -86,7 +86,8 @@ public struct ReloadDebouncer: Sendable, Hashable {
         }
     }
 
-    private static func unique(_ targets: [ReloadTarget]) -> [ReloadTarget] {
+    /// `targets` without repeats, each where first named.
+    static func unique(_ targets: [ReloadTarget]) -> [ReloadTarget] {
         var seen: Set<ReloadTarget> = []
         return targets.filter { seen.insert($0).inserted }
     }

@@ -261,6 +261,24 @@ struct ReloadCoordinatorTests {
         try sync.commitFromIntent(.init(count: 4, debugNote: ""), for: widget)
         #expect(timelines.requests.count == 1)
     }
+
+    @Test("An intent that names a target twice asks for it once, and the ledger counts it once")
+    func intentPathDedupes() throws {
+        let sync = sync(side: .widgetExtension)
+        try sync.commitFromIntent(
+            .init(count: 3, debugNote: ""), for: widget,
+            alsoReloading: [
+                .timelines("schedule"), .controls("noted-toggle"),
+                .timelines("schedule"), .controls("noted-toggle"),
+            ])
+
+        // Before: ["schedule", "schedule"] and two counts — the debouncer's dedupe was skipped.
+        #expect(timelines.requests == [.kinds(["schedule"])])
+        #expect(controls.requests == [.kinds(["noted-toggle"])])
+        #expect(sync.ledger.count(.timelineReloads, of: "schedule", at: clock.now) == 1)
+        #expect(sync.ledger.count(.controlReloads, of: "noted-toggle", at: clock.now) == 1)
+        #expect(log.events(.reloadRequest).map(\.kind) == ["schedule", "control:noted-toggle"])
+    }
 }
 
 @Suite("Installed kinds: a skip needs a settled answer")
