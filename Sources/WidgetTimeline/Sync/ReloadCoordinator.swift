@@ -107,12 +107,7 @@ public final class ReloadCoordinator: @unchecked Sendable {
     @discardableResult
     public func flush() -> [ReloadTarget] {
         let action = lock.withLock { debouncer.handle(.flush) }
-        if case .window(_, _, let timer) = debounce {
-            timer.cancel()
-            // A request from another thread between the flush and the cancel started the timer the
-            // cancel just dropped: start it again for what that request left pending.
-            if let deadline = lock.withLock({ debouncer.deadline }) { schedule(deadline) }
-        }
+        cancelTimer()
         var events: [DiagnosticEvent] = []
         let targets = perform(action, reason: "flush", key: nil, loggingInto: &events)
         log.record(contentsOf: events)
@@ -182,6 +177,8 @@ public final class ReloadCoordinator: @unchecked Sendable {
             schedule(deadline)
             return .pending(until: deadline)
         }
+        // Pending reloads sent with this one (a clock set back): their timer has nothing to do.
+        if case .reload = action, !(viaIntent && side != .host) { cancelTimer() }
         perform(action, reason: reason, key: key, loggingInto: &events)
         return .requested
     }
@@ -200,6 +197,15 @@ public final class ReloadCoordinator: @unchecked Sendable {
             guard let controls else { return true }
             return controls.installedKindsHistory?.isSettledNotInstalled(target.kind) ?? false
         }
+    }
+
+    /// Drops the debounce timer once nothing waits for it.
+    private func cancelTimer() {
+        guard case .window(_, _, let timer) = debounce else { return }
+        timer.cancel()
+        // A request from another thread in between started the timer the cancel just dropped:
+        // start it again for what that request left pending.
+        if let deadline = lock.withLock({ debouncer.deadline }) { schedule(deadline) }
     }
 
     private func schedule(_ deadline: Date) {

@@ -9,7 +9,8 @@
 /// a quiet period, at most a maximum delay after the first one, and go out at once on a flush.
 ///
 /// A value-type state machine: feed it events, perform the actions it returns. It never reads a
-/// clock; every event carries its instant.
+/// clock; every event carries its instant. An instant before the first pending request's (a clock
+/// set back) sends the pending reloads at once: the maximum delay holds however the clock moves.
 public struct ReloadDebouncer: Sendable, Hashable {
     /// The quiet period after the last request before reloading. Zero reloads at once.
     public var window: TimeInterval
@@ -69,13 +70,20 @@ public struct ReloadDebouncer: Sendable, Hashable {
         case (.pending, .requested(let targets, _)) where targets.isEmpty:
             // Nothing asked for: the pending reloads keep their deadline.
             return .none
+        case (.pending(let pending, let first, _), .requested(let targets, let at)) where at < first:
+            // The clock was set back past the first request: how long the pending reloads have
+            // waited is unknown, and a deadline from the old first would hold them for as long as
+            // the clock went back. Everything goes now.
+            state = .idle
+            return .reload(Self.unique(pending + targets))
         case (.pending(let pending, let first, _), .requested(let targets, let at)):
             let deadline = min(at.addingTimeInterval(window), first.addingTimeInterval(maximumDelay))
             state = .pending(targets: Self.unique(pending + targets), first: first, deadline: deadline)
             return .startTimer(deadline)
-        case (.pending(let targets, _, let deadline), .timerFired(let at)):
-            // A timer that fired early (it was moved) restarts for the current deadline.
-            guard at >= deadline else { return .startTimer(deadline) }
+        case (.pending(let targets, let first, let deadline), .timerFired(let at)):
+            // A timer that fired early (it was moved) restarts for the current deadline — unless
+            // the clock was set back past the first request, when the wait so far is unknown.
+            guard at >= deadline || at < first else { return .startTimer(deadline) }
             state = .idle
             return .reload(targets)
         case (.pending(let targets, _, _), .flush):

@@ -262,6 +262,24 @@ struct ReloadCoordinatorTests {
         #expect(timelines.requests.count == 1)
     }
 
+    @Test("A clock set back while reloads wait sends them with the next request, and drops their timer")
+    func clockSetBackSendsPending() throws {
+        let sync = sync(.window(2, maximumDelay: 10, timer: clock))
+        let first = try sync.commit(.init(count: 1, debugNote: ""), for: widget, reloading: both)
+        #expect(first.revision == 1)
+        #expect(clock.scheduledDeadline != nil)
+
+        clock.set(to: clock.now.addingTimeInterval(-3600))
+        // Before: the deadline stayed an hour ahead, and a commit every second held both for it.
+        let second = try sync.commit(.init(count: 2, debugNote: ""), for: widget, reloading: both)
+
+        #expect(second == .saved(revision: 2, reload: .requested))
+        #expect(timelines.requests == [.kinds(["noted-count"])])
+        #expect(controls.requests == [.kinds(["noted-toggle"])])
+        #expect(sync.pendingTargets.isEmpty)
+        #expect(clock.scheduledDeadline == nil)
+    }
+
     @Test("An intent that names a target twice asks for it once, and the ledger counts it once")
     func intentPathDedupes() throws {
         let sync = sync(side: .widgetExtension)

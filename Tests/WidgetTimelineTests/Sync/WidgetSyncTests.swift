@@ -476,6 +476,33 @@ struct ReloadDebouncerTests {
         #expect(debouncer.deadline == start.addingTimeInterval(2))
         #expect(debouncer.handle(.timerFired(at: start.addingTimeInterval(2))) == .reload([.timelines("a")]))
     }
+
+    @Test("a clock set back past the first request sends what waits at once: the maximum delay holds")
+    func clockSetBack() {
+        var debouncer = ReloadDebouncer(window: 2, maximumDelay: 10)
+        #expect(
+            debouncer.handle(.requested([.timelines("a")], at: start))
+                == .startTimer(start.addingTimeInterval(2)))
+        // The clock goes back an hour. Before: the deadline was min(now + 2, first + 10) with the
+        // first an hour ahead, so a request every second held "a" for the hour.
+        let back = start.addingTimeInterval(-3600)
+        #expect(
+            debouncer.handle(.requested([.timelines("b"), .timelines("a")], at: back))
+                == .reload([.timelines("a"), .timelines("b")]))
+        #expect(debouncer.pendingTargets.isEmpty)
+
+        // The timer of a batch fires (on a clock that counts real time) before the batch began.
+        #expect(
+            debouncer.handle(.requested([.timelines("c")], at: start))
+                == .startTimer(start.addingTimeInterval(2)))
+        #expect(debouncer.handle(.timerFired(at: back)) == .reload([.timelines("c")]))
+        // A timer moved by a later request, firing early on a clock that did not move, still waits.
+        _ = debouncer.handle(.requested([.timelines("d")], at: start))
+        _ = debouncer.handle(.requested([.timelines("e")], at: start.addingTimeInterval(1)))
+        #expect(
+            debouncer.handle(.timerFired(at: start.addingTimeInterval(2)))
+                == .startTimer(start.addingTimeInterval(3)))
+    }
 }
 
 /// A store that counts full reads, over a real in-memory store.
