@@ -9,8 +9,9 @@
 /// a quiet period, at most a maximum delay after the first one, and go out at once on a flush.
 ///
 /// A value-type state machine: feed it events, perform the actions it returns. It never reads a
-/// clock; every event carries its instant. An instant before the first pending request's (a clock
-/// set back) sends the pending reloads at once: the maximum delay holds however the clock moves.
+/// clock; every event carries its instant. A request at or past the maximum delay, or at an instant
+/// before the first pending request's (a clock set back), sends the pending reloads with it at
+/// once: the maximum delay holds however the clock moves.
 public struct ReloadDebouncer: Sendable, Hashable {
     /// The quiet period after the last request before reloading. Zero reloads at once.
     public var window: TimeInterval
@@ -77,7 +78,14 @@ public struct ReloadDebouncer: Sendable, Hashable {
             state = .idle
             return .reload(Self.unique(pending + targets))
         case (.pending(let pending, let first, _), .requested(let targets, let at)):
-            let deadline = min(at.addingTimeInterval(window), first.addingTimeInterval(maximumDelay))
+            let latest = first.addingTimeInterval(maximumDelay)
+            // Past the maximum delay already (a timer that did not fire, a clock moved forward):
+            // a timer for a deadline gone would only wait for the next wake-up.
+            guard at < latest else {
+                state = .idle
+                return .reload(Self.unique(pending + targets))
+            }
+            let deadline = min(at.addingTimeInterval(window), latest)
             state = .pending(targets: Self.unique(pending + targets), first: first, deadline: deadline)
             return .startTimer(deadline)
         case (.pending(let targets, let first, let deadline), .timerFired(let at)):

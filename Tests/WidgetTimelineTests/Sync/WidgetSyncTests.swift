@@ -477,6 +477,25 @@ struct ReloadDebouncerTests {
         #expect(debouncer.handle(.timerFired(at: start.addingTimeInterval(2))) == .reload([.timelines("a")]))
     }
 
+    @Test("a request past the maximum delay (its timer never fired) sends what waits with it at once")
+    func requestPastMaximumDelay() {
+        var debouncer = ReloadDebouncer(window: 2, maximumDelay: 10)
+        _ = debouncer.handle(.requested([.timelines("a")], at: start))
+        _ = debouncer.handle(.requested([.timelines("b")], at: start.addingTimeInterval(1)))
+        // Twenty seconds on, the timer has not fired (the app was suspended, or the clock moved).
+        // Before: a timer for the deadline ten seconds gone, and `.pending(until:)` in the past.
+        let late = start.addingTimeInterval(20)
+        #expect(
+            debouncer.handle(.requested([.timelines("c"), .timelines("a")], at: late))
+                == .reload([.timelines("a"), .timelines("b"), .timelines("c")]))
+        #expect(debouncer.deadline == nil)
+        // Just inside the maximum delay, a request still waits, for the maximum delay at most.
+        _ = debouncer.handle(.requested([.timelines("a")], at: start))
+        #expect(
+            debouncer.handle(.requested([.timelines("b")], at: start.addingTimeInterval(9)))
+                == .startTimer(start.addingTimeInterval(10)))
+    }
+
     @Test("a clock set back past the first request sends what waits at once: the maximum delay holds")
     func clockSetBack() {
         var debouncer = ReloadDebouncer(window: 2, maximumDelay: 10)
