@@ -14,9 +14,20 @@
 /// once: the maximum delay holds however the clock moves.
 public struct ReloadDebouncer: Sendable, Hashable {
     /// The quiet period after the last request before reloading. Zero reloads at once.
-    public var window: TimeInterval
-    /// The longest a request waits, however many follow it.
-    public var maximumDelay: TimeInterval
+    ///
+    /// Set, it keeps the rules of ``init(window:maximumDelay:)``: a negative or NaN window is zero,
+    /// and the maximum delay is raised to it.
+    public var window: TimeInterval {
+        didSet {
+            window = max(0, window)
+            maximumDelay = max(window, maximumDelay)
+        }
+    }
+    /// The longest a request waits, however many follow it. Never shorter than ``window``; set
+    /// shorter, or NaN, it is the window.
+    public var maximumDelay: TimeInterval {
+        didSet { maximumDelay = max(window, maximumDelay) }
+    }
 
     private var state = State.idle
 

@@ -477,6 +477,30 @@ struct ReloadDebouncerTests {
         #expect(debouncer.handle(.timerFired(at: start.addingTimeInterval(2))) == .reload([.timelines("a")]))
     }
 
+    @Test("window and maximum delay set after init keep init's rules: a request never waits past either")
+    func settersKeepTheRules() {
+        var debouncer = ReloadDebouncer(window: 2, maximumDelay: 10)
+        // Before: kept as set, so the first request waited the 2 s window past a 1 s maximum, and a
+        // NaN maximum was none at all (`min` with NaN kept the window's deadline, request after
+        // request).
+        debouncer.maximumDelay = 1
+        #expect(debouncer.maximumDelay == 2)
+        debouncer.maximumDelay = .nan
+        #expect(debouncer.maximumDelay == 2)
+        #expect(
+            debouncer.handle(.requested([.timelines("a")], at: start))
+                == .startTimer(start.addingTimeInterval(2)))
+        #expect(debouncer.handle(.timerFired(at: start.addingTimeInterval(2))) == .reload([.timelines("a")]))
+
+        debouncer.window = 5
+        #expect(debouncer.maximumDelay == 5)
+        debouncer.window = -3
+        #expect(debouncer.window == 0)
+        debouncer.window = .nan
+        #expect(debouncer.window == 0)
+        #expect(debouncer.handle(.requested([.timelines("b")], at: start)) == .reload([.timelines("b")]))
+    }
+
     @Test("a request past the maximum delay (its timer never fired) sends what waits with it at once")
     func requestPastMaximumDelay() {
         var debouncer = ReloadDebouncer(window: 2, maximumDelay: 10)
