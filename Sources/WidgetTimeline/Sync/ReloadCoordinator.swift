@@ -225,14 +225,29 @@ public final class ReloadCoordinator: @unchecked Sendable {
     }
 
     /// Carries out a debouncer action — timelines first, then controls, one call per channel — and
-    /// adds one reload-request event per target to `events`.
+    /// adds one reload-request event per target to `events` (`not-installed` for a target that
+    /// settled as not installed while it waited).
     @discardableResult
     private func perform(
         _ action: ReloadDebouncer.Action, reason: String, key: SnapshotKey?,
         loggingInto events: inout [DiagnosticEvent]
     ) -> [ReloadTarget] {
-        guard case .reload(let targets) = action, !targets.isEmpty else { return [] }
+        guard case .reload(let requested) = action, !requested.isEmpty else { return [] }
         let now = clock.now
+        // Asked again when the reloads go out: a target that settled as not installed while it
+        // waited is skipped, and logged so, as the adapters' reloaders skip it — never counted in
+        // the ledger or logged as a reload the system was not asked for.
+        var targets: [ReloadTarget] = []
+        for target in requested {
+            guard isSettledNotInstalled(target) else {
+                targets.append(target)
+                continue
+            }
+            events.append(
+                DiagnosticEvent(
+                    at: now, side: side, stage: .reloadRequest, key: logKey(key, for: target),
+                    kind: target.loggedKind, reason: "not-installed"))
+        }
         let timelineKinds = targets.filter { $0.channel == .timelines }.map(\.kind)
         let controlKinds = targets.filter { $0.channel == .controls }.map(\.kind)
         if !timelineKinds.isEmpty { timelines.reloadTimelines(ofKinds: timelineKinds) }

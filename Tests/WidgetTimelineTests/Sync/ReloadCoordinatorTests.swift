@@ -262,6 +262,27 @@ struct ReloadCoordinatorTests {
         #expect(timelines.requests.count == 1)
     }
 
+    @Test("A target that settles as not installed while it waits is skipped when the reloads go out")
+    func settledWhileWaiting() throws {
+        let sync = sync(.window(2, maximumDelay: 10, timer: clock))
+        controls.installedKindsHistory = answers([(-30, [])])
+        try sync.commit(.init(count: 1, debugNote: ""), for: widget, reloading: both)
+        #expect(sync.pendingTargets == both)
+
+        // The second answer, 60 s after the first, settles it: the adapters' reloaders skip it now.
+        controls.installedKindsHistory = answers([(-30, []), (30, [])])
+        clock.advance(by: 2)
+
+        // Before: asked for, counted and logged as a reload the adapter never passed on.
+        #expect(timelines.requests == [.kinds(["noted-count"])])
+        #expect(controls.requests.isEmpty)
+        #expect(sync.ledger.count(.controlReloads, of: "noted-toggle", at: clock.now) == 0)
+        #expect(
+            log.events(.reloadRequest).map { "\($0.kind ?? "") \($0.reason ?? "")" } == [
+                "control:noted-toggle not-installed", "noted-count debounce",
+            ])
+    }
+
     @Test("A clock set back while reloads wait sends them with the next request, and drops their timer")
     func clockSetBackSendsPending() throws {
         let sync = sync(.window(2, maximumDelay: 10, timer: clock))
