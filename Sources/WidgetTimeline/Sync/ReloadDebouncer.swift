@@ -10,8 +10,8 @@
 ///
 /// A value-type state machine: feed it events, perform the actions it returns. It never reads a
 /// clock; every event carries its instant. A request at or past the maximum delay, or at an instant
-/// before the first pending request's (a clock set back), sends the pending reloads with it at
-/// once: the maximum delay holds however the clock moves.
+/// before the first pending request's (a clock set back past it), sends the pending reloads with it
+/// at once, and so does a timer firing at such an instant.
 public struct ReloadDebouncer: Sendable, Hashable {
     /// The quiet period after the last request before reloading. Zero reloads at once.
     ///
