@@ -6,7 +6,8 @@ public import WidgetTimeline
 ///
 /// ```swift
 /// let clock = ManualClock(now: .at("2026-11-29T09:00:00Z"))
-/// let sync = WidgetSync(store: store, reloader: reloader, clock: clock, timer: clock, …)
+/// let sync = WidgetSync(
+///     store: store, reloader: reloader, clock: clock, debounce: .window(2, maximumDelay: 10, timer: clock))
 /// clock.advance(by: 2)   // fires the debounce timer if its deadline has passed
 /// ```
 public final class ManualClock: WidgetClock, WidgetTimer, @unchecked Sendable {

@@ -86,6 +86,62 @@ struct PushRegistrationStoreTests {
         #expect(registrations.current() == first)
     }
 
+    /// How the newest stored record is made unreadable.
+    enum Damage: String, CaseIterable, Sendable {
+        /// A torn write of revision 2 over a valid revision 1.
+        case tornOverValid
+        /// Revision 1 itself is empty: no revision can be read.
+        case onlyRevisionEmpty
+        /// Revision 2 has a newer schema (a newer build wrote it).
+        case newerSchema
+    }
+
+    @Test(
+        "A stored record that cannot be read is replaced at once, keeping what installation it can",
+        arguments: Damage.allCases)
+    func unreadableRecordIsReplaced(_ damage: Damage) throws {
+        let file = FileSnapshotStore(directory: directory.url)
+        let bounded = CommitCountingStore(file)
+        let made = Counter()
+        let registrations = PushRegistrationStore(
+            store: bounded, clock: clock, makeInstallationID: { "install-\(made.next())" })
+        let first = try registrations.record(token: token, widgets: widgets, environment: .production)
+        let keyDirectory = file.directory(for: registrations.registrationKey)
+        switch damage {
+        case .tornOverValid:
+            try Data("{\"magic".utf8).write(to: keyDirectory.appendingPathComponent("0000000002.snapshot"))
+        case .onlyRevisionEmpty:
+            try Data().write(to: keyDirectory.appendingPathComponent("0000000001.snapshot"))
+        case .newerSchema:
+            let draft = try SnapshotDraft(
+                kind: "push-registration", key: registrations.registrationKey, schemaVersion: 2,
+                generatedAt: Fixture.now, payload: first)
+            _ = try file.commit(draft)
+        }
+        let committed = bounded.commits
+
+        // Before: each commit expected the revision read (or none), conflicted, and tried again,
+        // for ever — WidgetKit's call to the push handler never returned.
+        let second = try registrations.record(token: Data([0xAB]), widgets: [], environment: .production)
+
+        #expect(bounded.commits == committed + 1)
+        #expect(registrations.current() == second)
+        #expect(registrations.pendingUpload() == second)
+        // The installation is kept wherever a record still names it.
+        #expect(second.installationID == (damage == .onlyRevisionEmpty ? "install-2" : "install-1"))
+    }
+
+    @Test("A key other writers commit to without end throws contention after 64 attempts, never spins")
+    func endlessConflictsThrow() throws {
+        let registrations = registrations(AlwaysConflictingStore())
+        #expect {
+            try registrations.record(token: token, widgets: widgets, environment: .production)
+        } throws: { error in
+            guard case PushRecordError.store(.contention(attempts: 64)) = error else { return false }
+            return true
+        }
+    }
+
     @Test("Widgets get identifiers unique in the registration: kind, family and a count")
     func numbering() {
         let numbered = RegisteredWidget.numbered([
@@ -163,4 +219,56 @@ private final class Counter: @unchecked Sendable {
             count += 1; return count
         }
     }
+}
+
+/// Forwards to a store, counting commits; past 200 it refuses, so a retry loop that never ends
+/// fails the test instead of hanging it.
+private final class CommitCountingStore: SnapshotStore, @unchecked Sendable {
+    // @unchecked: `count` is read and written under `lock`; `inner` is immutable and Sendable.
+    private let inner: any SnapshotStore
+    private let lock = NSLock()
+    private var count = 0
+    init(_ inner: any SnapshotStore) { self.inner = inner }
+    var commits: Int { lock.withLock { count } }
+    var isReadOnly: Bool { inner.isReadOnly }
+    func read<Payload: Codable & Sendable & Equatable>(
+        _ key: SnapshotKey, as type: Payload.Type, supportedSchema: Int
+    ) -> SnapshotReadResult<Payload> {
+        inner.read(key, as: type, supportedSchema: supportedSchema)
+    }
+    func commit<Payload: Codable & Sendable & Equatable>(
+        _ draft: SnapshotDraft<Payload>, expecting expected: ExpectedRevision
+    ) throws(SnapshotStoreError) -> CommitOutcome {
+        let made = lock.withLock {
+            count += 1
+            return count
+        }
+        guard made <= 200 else { throw .readOnly }
+        return try inner.commit(draft, expecting: expected)
+    }
+    func keys() throws(SnapshotStoreError) -> [SnapshotKey] { try inner.keys() }
+    func newestRevision(of key: SnapshotKey) -> Int? { inner.newestRevision(of: key) }
+}
+
+/// A store where another writer always committed first; past 1,000 commits it refuses, so a retry
+/// loop that never ends fails the test instead of hanging it.
+private final class AlwaysConflictingStore: SnapshotStore, @unchecked Sendable {
+    // @unchecked: `count` is read and written under `lock`.
+    private let lock = NSLock()
+    private var count = 0
+    var isReadOnly: Bool { false }
+    func read<Payload: Codable & Sendable & Equatable>(
+        _ key: SnapshotKey, as type: Payload.Type, supportedSchema: Int
+    ) -> SnapshotReadResult<Payload> { .missing }
+    func commit<Payload: Codable & Sendable & Equatable>(
+        _ draft: SnapshotDraft<Payload>, expecting expected: ExpectedRevision
+    ) throws(SnapshotStoreError) -> CommitOutcome {
+        let made = lock.withLock {
+            count += 1
+            return count
+        }
+        throw made <= 1000 ? .conflict(current: made) : .readOnly
+    }
+    func keys() throws(SnapshotStoreError) -> [SnapshotKey] { [] }
+    func newestRevision(of key: SnapshotKey) -> Int? { 1 }
 }

@@ -107,12 +107,7 @@ public final class ReloadCoordinator: @unchecked Sendable {
     @discardableResult
     public func flush() -> [ReloadTarget] {
         let action = lock.withLock { debouncer.handle(.flush) }
-        if case .window(_, _, let timer) = debounce {
-            timer.cancel()
-            // A request from another thread between the flush and the cancel started the timer the
-            // cancel just dropped: start it again for what that request left pending.
-            if let deadline = lock.withLock({ debouncer.deadline }) { schedule(deadline) }
-        }
+        cancelTimer()
         var events: [DiagnosticEvent] = []
         let targets = perform(action, reason: "flush", key: nil, loggingInto: &events)
         log.record(contentsOf: events)
@@ -172,14 +167,18 @@ public final class ReloadCoordinator: @unchecked Sendable {
         }
         guard !wanted.isEmpty else { return .notInstalled }
         // The intent path goes out at once: the extension may be suspended as soon as `perform()`
-        // returns, and a debounced request would be lost with it.
+        // returns, and a debounced request would be lost with it. Deduplicated as the debouncer
+        // does, so a target named twice is one reload and one count in the ledger.
         let action: ReloadDebouncer.Action =
             viaIntent && side != .host
-            ? .reload(wanted) : lock.withLock { debouncer.handle(.requested(wanted, at: now)) }
+            ? .reload(ReloadDebouncer.unique(wanted))
+            : lock.withLock { debouncer.handle(.requested(wanted, at: now)) }
         if case .startTimer(let deadline) = action {
             schedule(deadline)
             return .pending(until: deadline)
         }
+        // Pending reloads sent with this one (a clock set back): their timer has nothing to do.
+        if case .reload = action, !(viaIntent && side != .host) { cancelTimer() }
         perform(action, reason: reason, key: key, loggingInto: &events)
         return .requested
     }
@@ -200,6 +199,15 @@ public final class ReloadCoordinator: @unchecked Sendable {
         }
     }
 
+    /// Drops the debounce timer once nothing waits for it.
+    private func cancelTimer() {
+        guard case .window(_, _, let timer) = debounce else { return }
+        timer.cancel()
+        // A request from another thread in between started the timer the cancel just dropped:
+        // start it again for what that request left pending.
+        if let deadline = lock.withLock({ debouncer.deadline }) { schedule(deadline) }
+    }
+
     private func schedule(_ deadline: Date) {
         guard case .window(_, _, let timer) = debounce else { return }
         timer.schedule(at: deadline) { [weak self] in self?.timerFired() }
@@ -217,14 +225,29 @@ public final class ReloadCoordinator: @unchecked Sendable {
     }
 
     /// Carries out a debouncer action — timelines first, then controls, one call per channel — and
-    /// adds one reload-request event per target to `events`.
+    /// adds one reload-request event per target to `events` (`not-installed` for a target that
+    /// settled as not installed while it waited).
     @discardableResult
     private func perform(
         _ action: ReloadDebouncer.Action, reason: String, key: SnapshotKey?,
         loggingInto events: inout [DiagnosticEvent]
     ) -> [ReloadTarget] {
-        guard case .reload(let targets) = action, !targets.isEmpty else { return [] }
+        guard case .reload(let requested) = action, !requested.isEmpty else { return [] }
         let now = clock.now
+        // Asked again when the reloads go out: a target that settled as not installed while it
+        // waited is skipped, and logged so, as the adapters' reloaders skip it — never counted in
+        // the ledger or logged as a reload the system was not asked for.
+        var targets: [ReloadTarget] = []
+        for target in requested {
+            guard isSettledNotInstalled(target) else {
+                targets.append(target)
+                continue
+            }
+            events.append(
+                DiagnosticEvent(
+                    at: now, side: side, stage: .reloadRequest, key: logKey(key, for: target),
+                    kind: target.loggedKind, reason: "not-installed"))
+        }
         let timelineKinds = targets.filter { $0.channel == .timelines }.map(\.kind)
         let controlKinds = targets.filter { $0.channel == .controls }.map(\.kind)
         if !timelineKinds.isEmpty { timelines.reloadTimelines(ofKinds: timelineKinds) }

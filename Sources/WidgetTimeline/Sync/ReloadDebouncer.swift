@@ -9,12 +9,25 @@
 /// a quiet period, at most a maximum delay after the first one, and go out at once on a flush.
 ///
 /// A value-type state machine: feed it events, perform the actions it returns. It never reads a
-/// clock; every event carries its instant.
+/// clock; every event carries its instant. A request at or past the maximum delay, or at an instant
+/// before the first pending request's (a clock set back past it), sends the pending reloads with it
+/// at once, and so does a timer firing at such an instant.
 public struct ReloadDebouncer: Sendable, Hashable {
     /// The quiet period after the last request before reloading. Zero reloads at once.
-    public var window: TimeInterval
-    /// The longest a request waits, however many follow it.
-    public var maximumDelay: TimeInterval
+    ///
+    /// Set, it keeps the rules of ``init(window:maximumDelay:)``: a negative or NaN window is zero,
+    /// and the maximum delay is raised to it.
+    public var window: TimeInterval {
+        didSet {
+            window = max(0, window)
+            maximumDelay = max(window, maximumDelay)
+        }
+    }
+    /// The longest a request waits, however many follow it. Never shorter than ``window``; set
+    /// shorter, or NaN, it is the window.
+    public var maximumDelay: TimeInterval {
+        didSet { maximumDelay = max(window, maximumDelay) }
+    }
 
     private var state = State.idle
 
@@ -69,13 +82,27 @@ public struct ReloadDebouncer: Sendable, Hashable {
         case (.pending, .requested(let targets, _)) where targets.isEmpty:
             // Nothing asked for: the pending reloads keep their deadline.
             return .none
+        case (.pending(let pending, let first, _), .requested(let targets, let at)) where at < first:
+            // The clock was set back past the first request: how long the pending reloads have
+            // waited is unknown, and a deadline from the old first would hold them for as long as
+            // the clock went back. Everything goes now.
+            state = .idle
+            return .reload(Self.unique(pending + targets))
         case (.pending(let pending, let first, _), .requested(let targets, let at)):
-            let deadline = min(at.addingTimeInterval(window), first.addingTimeInterval(maximumDelay))
+            let latest = first.addingTimeInterval(maximumDelay)
+            // Past the maximum delay already (a timer that did not fire, a clock moved forward):
+            // a timer for a deadline gone would only wait for the next wake-up.
+            guard at < latest else {
+                state = .idle
+                return .reload(Self.unique(pending + targets))
+            }
+            let deadline = min(at.addingTimeInterval(window), latest)
             state = .pending(targets: Self.unique(pending + targets), first: first, deadline: deadline)
             return .startTimer(deadline)
-        case (.pending(let targets, _, let deadline), .timerFired(let at)):
-            // A timer that fired early (it was moved) restarts for the current deadline.
-            guard at >= deadline else { return .startTimer(deadline) }
+        case (.pending(let targets, let first, let deadline), .timerFired(let at)):
+            // A timer that fired early (it was moved) restarts for the current deadline — unless
+            // the clock was set back past the first request, when the wait so far is unknown.
+            guard at >= deadline || at < first else { return .startTimer(deadline) }
             state = .idle
             return .reload(targets)
         case (.pending(let targets, _, _), .flush):
@@ -86,7 +113,8 @@ public struct ReloadDebouncer: Sendable, Hashable {
         }
     }
 
-    private static func unique(_ targets: [ReloadTarget]) -> [ReloadTarget] {
+    /// `targets` without repeats, each where first named.
+    static func unique(_ targets: [ReloadTarget]) -> [ReloadTarget] {
         var seen: Set<ReloadTarget> = []
         return targets.filter { seen.insert($0).inserted }
     }

@@ -52,8 +52,14 @@ public struct PushRegistrationStore: Sendable {
     /// Records `token` and the widgets it serves now, keeping the installation identifier of the
     /// previous record (or making one). Returns after the record is durable.
     ///
+    /// A stored record this code cannot read — torn, corrupted, or of a newer schema — is replaced
+    /// (keeping its installation identifier when its JSON still names one), never retried forever.
+    ///
     /// - Throws: ``PushRecordError`` when the token is empty or the widgets repeat an identifier,
-    ///   or the store's error when the commit failed (the previous record is intact).
+    ///   or the store's error when the commit failed (the previous record is intact):
+    ///   ``WidgetTimeline/SnapshotStoreError/contention(attempts:)`` when another writer committed
+    ///   between each read and commit, 64 times in a row, and the read's error when the record
+    ///   cannot be read now.
     @discardableResult
     public func record(token: Data, widgets: [RegisteredWidget], environment: APNsEnvironment)
         throws(PushRecordError) -> PushRegistration
@@ -64,28 +70,59 @@ public struct PushRegistrationStore: Sendable {
         } catch {
             throw .invalidRegistration(error)
         }
-        // Compare-and-swap on the record read, so two writers cannot make two installations.
+        // Compare-and-swap on the newest revision, so two writers cannot make two installations.
+        var attempts = 0
         while true {
-            let previous = read(registrationKey)
+            attempts += 1
+            let previous = try basis()
             let registration: PushRegistration
             do {
                 registration = try PushRegistration(
-                    installationID: previous?.payload.installationID ?? makeInstallationID(),
+                    installationID: previous.installationID ?? makeInstallationID(),
                     token: pushToken,
                     environment: environment, widgets: widgets)
             } catch {
                 throw .invalidRegistration(error)
             }
             do {
-                try commit(
-                    registration, under: registrationKey,
-                    expecting: previous.map { .revision($0.revision) } ?? .absent)
+                try commit(registration, under: registrationKey, expecting: previous.expected)
                 return registration
+            } catch .conflict where attempts < Self.maximumAttempts {
+                continue  // another writer committed meanwhile: read what it wrote
             } catch .conflict {
-                continue
+                throw .store(.contention(attempts: attempts))
             } catch {
                 throw .store(error)
             }
+        }
+    }
+
+    /// How many times ``record(token:widgets:environment:)`` reads and commits before it gives up
+    /// on a key other writers keep committing to.
+    static var maximumAttempts: Int { 64 }
+
+    /// The installation identifier to keep and the revision a record's commit expects: the newest
+    /// stored, readable or not. (Expecting the revision read — an older one when the newest cannot
+    /// be read, none when no revision can — conflicted on every attempt, for ever.)
+    private func basis() throws(PushRecordError) -> (installationID: String?, expected: ExpectedRevision) {
+        switch store.read(registrationKey, as: PushRegistration.self, supportedSchema: 1) {
+        case .found(let snapshot, let fallback):
+            return (snapshot.payload.installationID, .revision(fallback?.newestRevision ?? snapshot.revision))
+        case .missing:
+            return (nil, .absent)
+        case .corrupted(let problems):
+            return (nil, problems.map(\.revision).max().map { .revision($0) } ?? .any)
+        case .incompatible:
+            // A newer build's record: keep its installation if its JSON names one.
+            guard case .found(let stored, let fallback) = store.readStored(registrationKey) else {
+                return (nil, store.newestRevision(of: registrationKey).map { .revision($0) } ?? .any)
+            }
+            let expected = ExpectedRevision.revision(fallback?.newestRevision ?? stored.revision)
+            guard case .string(let installationID)? = stored.payload["installation"], !installationID.isEmpty
+            else { return (nil, expected) }
+            return (installationID, expected)
+        case .unreadable(let error):
+            throw .store(error)
         }
     }
 

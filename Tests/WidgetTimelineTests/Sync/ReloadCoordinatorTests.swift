@@ -261,6 +261,63 @@ struct ReloadCoordinatorTests {
         try sync.commitFromIntent(.init(count: 4, debugNote: ""), for: widget)
         #expect(timelines.requests.count == 1)
     }
+
+    @Test("A target that settles as not installed while it waits is skipped when the reloads go out")
+    func settledWhileWaiting() throws {
+        let sync = sync(.window(2, maximumDelay: 10, timer: clock))
+        controls.installedKindsHistory = answers([(-30, [])])
+        try sync.commit(.init(count: 1, debugNote: ""), for: widget, reloading: both)
+        #expect(sync.pendingTargets == both)
+
+        // The second answer, 60 s after the first, settles it: the adapters' reloaders skip it now.
+        controls.installedKindsHistory = answers([(-30, []), (30, [])])
+        clock.advance(by: 2)
+
+        // Before: asked for, counted and logged as a reload the adapter never passed on.
+        #expect(timelines.requests == [.kinds(["noted-count"])])
+        #expect(controls.requests.isEmpty)
+        #expect(sync.ledger.count(.controlReloads, of: "noted-toggle", at: clock.now) == 0)
+        #expect(
+            log.events(.reloadRequest).map { "\($0.kind ?? "") \($0.reason ?? "")" } == [
+                "control:noted-toggle not-installed", "noted-count debounce",
+            ])
+    }
+
+    @Test("A clock set back while reloads wait sends them with the next request, and drops their timer")
+    func clockSetBackSendsPending() throws {
+        let sync = sync(.window(2, maximumDelay: 10, timer: clock))
+        let first = try sync.commit(.init(count: 1, debugNote: ""), for: widget, reloading: both)
+        #expect(first.revision == 1)
+        #expect(clock.scheduledDeadline != nil)
+
+        clock.set(to: clock.now.addingTimeInterval(-3600))
+        // Before: the deadline stayed an hour ahead, and a commit every second held both for it.
+        let second = try sync.commit(.init(count: 2, debugNote: ""), for: widget, reloading: both)
+
+        #expect(second == .saved(revision: 2, reload: .requested))
+        #expect(timelines.requests == [.kinds(["noted-count"])])
+        #expect(controls.requests == [.kinds(["noted-toggle"])])
+        #expect(sync.pendingTargets.isEmpty)
+        #expect(clock.scheduledDeadline == nil)
+    }
+
+    @Test("An intent that names a target twice asks for it once, and the ledger counts it once")
+    func intentPathDedupes() throws {
+        let sync = sync(side: .widgetExtension)
+        try sync.commitFromIntent(
+            .init(count: 3, debugNote: ""), for: widget,
+            alsoReloading: [
+                .timelines("schedule"), .controls("noted-toggle"),
+                .timelines("schedule"), .controls("noted-toggle"),
+            ])
+
+        // Before: ["schedule", "schedule"] and two counts — the debouncer's dedupe was skipped.
+        #expect(timelines.requests == [.kinds(["schedule"])])
+        #expect(controls.requests == [.kinds(["noted-toggle"])])
+        #expect(sync.ledger.count(.timelineReloads, of: "schedule", at: clock.now) == 1)
+        #expect(sync.ledger.count(.controlReloads, of: "noted-toggle", at: clock.now) == 1)
+        #expect(log.events(.reloadRequest).map(\.kind) == ["schedule", "control:noted-toggle"])
+    }
 }
 
 @Suite("Installed kinds: a skip needs a settled answer")

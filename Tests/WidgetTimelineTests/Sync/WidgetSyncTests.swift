@@ -476,6 +476,76 @@ struct ReloadDebouncerTests {
         #expect(debouncer.deadline == start.addingTimeInterval(2))
         #expect(debouncer.handle(.timerFired(at: start.addingTimeInterval(2))) == .reload([.timelines("a")]))
     }
+
+    @Test("window and maximum delay set after init keep init's rules: a request never waits past either")
+    func settersKeepTheRules() {
+        var debouncer = ReloadDebouncer(window: 2, maximumDelay: 10)
+        // Before: kept as set, so the first request waited the 2 s window past a 1 s maximum, and a
+        // NaN maximum was none at all (`min` with NaN kept the window's deadline, request after
+        // request).
+        debouncer.maximumDelay = 1
+        #expect(debouncer.maximumDelay == 2)
+        debouncer.maximumDelay = .nan
+        #expect(debouncer.maximumDelay == 2)
+        #expect(
+            debouncer.handle(.requested([.timelines("a")], at: start))
+                == .startTimer(start.addingTimeInterval(2)))
+        #expect(debouncer.handle(.timerFired(at: start.addingTimeInterval(2))) == .reload([.timelines("a")]))
+
+        debouncer.window = 5
+        #expect(debouncer.maximumDelay == 5)
+        debouncer.window = -3
+        #expect(debouncer.window == 0)
+        debouncer.window = .nan
+        #expect(debouncer.window == 0)
+        #expect(debouncer.handle(.requested([.timelines("b")], at: start)) == .reload([.timelines("b")]))
+    }
+
+    @Test("a request past the maximum delay (its timer never fired) sends what waits with it at once")
+    func requestPastMaximumDelay() {
+        var debouncer = ReloadDebouncer(window: 2, maximumDelay: 10)
+        _ = debouncer.handle(.requested([.timelines("a")], at: start))
+        _ = debouncer.handle(.requested([.timelines("b")], at: start.addingTimeInterval(1)))
+        // Twenty seconds on, the timer has not fired (the app was suspended, or the clock moved).
+        // Before: a timer for the deadline ten seconds gone, and `.pending(until:)` in the past.
+        let late = start.addingTimeInterval(20)
+        #expect(
+            debouncer.handle(.requested([.timelines("c"), .timelines("a")], at: late))
+                == .reload([.timelines("a"), .timelines("b"), .timelines("c")]))
+        #expect(debouncer.deadline == nil)
+        // Just inside the maximum delay, a request still waits, for the maximum delay at most.
+        _ = debouncer.handle(.requested([.timelines("a")], at: start))
+        #expect(
+            debouncer.handle(.requested([.timelines("b")], at: start.addingTimeInterval(9)))
+                == .startTimer(start.addingTimeInterval(10)))
+    }
+
+    @Test("a clock set back past the first request sends what waits at once: the maximum delay holds")
+    func clockSetBack() {
+        var debouncer = ReloadDebouncer(window: 2, maximumDelay: 10)
+        #expect(
+            debouncer.handle(.requested([.timelines("a")], at: start))
+                == .startTimer(start.addingTimeInterval(2)))
+        // The clock goes back an hour. Before: the deadline was min(now + 2, first + 10) with the
+        // first an hour ahead, so a request every second held "a" for the hour.
+        let back = start.addingTimeInterval(-3600)
+        #expect(
+            debouncer.handle(.requested([.timelines("b"), .timelines("a")], at: back))
+                == .reload([.timelines("a"), .timelines("b")]))
+        #expect(debouncer.pendingTargets.isEmpty)
+
+        // The timer of a batch fires (on a clock that counts real time) before the batch began.
+        #expect(
+            debouncer.handle(.requested([.timelines("c")], at: start))
+                == .startTimer(start.addingTimeInterval(2)))
+        #expect(debouncer.handle(.timerFired(at: back)) == .reload([.timelines("c")]))
+        // A timer moved by a later request, firing early on a clock that did not move, still waits.
+        _ = debouncer.handle(.requested([.timelines("d")], at: start))
+        _ = debouncer.handle(.requested([.timelines("e")], at: start.addingTimeInterval(1)))
+        #expect(
+            debouncer.handle(.timerFired(at: start.addingTimeInterval(2)))
+                == .startTimer(start.addingTimeInterval(3)))
+    }
 }
 
 /// A store that counts full reads, over a real in-memory store.
