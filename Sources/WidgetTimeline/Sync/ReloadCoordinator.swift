@@ -111,13 +111,18 @@ public final class ReloadCoordinator: @unchecked Sendable {
             timer.cancel()
             // A request from another thread between the flush and the cancel started the timer the
             // cancel just dropped: start it again for what that request left pending.
-            if let deadline = lock.withLock({ debouncer.deadline }) { schedule(deadline) }
+            if let deadline = pendingDeadline() { schedule(deadline) }
         }
         var events: [DiagnosticEvent] = []
         let targets = perform(action, reason: "flush", key: nil, loggingInto: &events)
         log.record(contentsOf: events)
         return targets
     }
+
+    /// The pending reloads' deadline, read under the lock. Not inlined: Swift 6.3.1's release build
+    /// crashes (an ownership error in CopyPropagation) when this read is inlined into ``flush()``.
+    @inline(never)
+    private func pendingDeadline() -> Date? { lock.withLock { debouncer.deadline } }
 
     /// Reloads everything on `channel`, for global events such as signing out. The host only.
     ///
