@@ -339,10 +339,13 @@ public final class EntryLoader<Kind: WidgetKind>: @unchecked Sendable {
         for _ in 0..<Self.maximumSaveAttempts {
             do {
                 let outcome = try store.commit(draft, expecting: basis)
-                sink.record(
-                    DiagnosticEvent(
-                        at: now, side: .widgetExtension, stage: .snapshotCommit, key: key, kind: kind.kind,
-                        revision: outcome.revision, schemaVersion: kind.schemaVersion, reason: reason))
+                if !(sink is DiscardingDiagnosticSink) {
+                    sink.record(
+                        DiagnosticEvent(
+                            at: now, side: .widgetExtension, stage: .snapshotCommit, key: key,
+                            kind: kind.kind, revision: outcome.revision, schemaVersion: kind.schemaVersion,
+                            reason: reason))
+                }
                 return draft.snapshot(revision: outcome.revision)
             } catch .conflict {
                 // Another writer committed while the fetch ran: read what it committed, and keep it
@@ -386,6 +389,8 @@ public final class EntryLoader<Kind: WidgetKind>: @unchecked Sendable {
     private func logRead(
         _ read: SnapshotReadResult<Kind.Payload>, key: SnapshotKey, at now: Date, to sink: any DiagnosticSink
     ) {
+        // Every load reads: a log that keeps nothing is not worth the event.
+        guard !(sink is DiscardingDiagnosticSink) else { return }
         var event = DiagnosticEvent(
             at: now, side: .widgetExtension, stage: .snapshotRead, key: key, kind: kind.kind)
         switch read {

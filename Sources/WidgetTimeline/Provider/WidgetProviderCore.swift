@@ -127,6 +127,27 @@ public struct WidgetProviderCore<Kind: WidgetKind>: Sendable {
         return plan(loaded, for: key, at: now, in: calendar, batch: batch)
     }
 
+    /// What ``timeline(for:at:in:forceRefresh:fetchingWith:)`` does for a call whose timeline no
+    /// one will see — the same store read, fetch and save — without the plan, which is a pure
+    /// function of what was loaded: for a simulated system that replaces the timeline of each
+    /// `getTimeline` call but a run's last. A core that logs events, or has no loader, runs in full.
+    ///
+    /// - Returns: the timeline, or `nil` when it was not planned.
+    package func timelineUnlessDiscarded(
+        for key: SnapshotKey? = nil,
+        at now: Date,
+        in calendar: Calendar,
+        forceRefresh: Bool = false,
+        fetchingWith fetch: ((SnapshotKey) -> Result<SourceAnswer<Kind.Payload>, SourceFailure>)?
+    ) -> PlannedTimeline<WidgetState<Kind.Content>>? {
+        guard !logsEvents, case .loader(let loader) = dataSource else {
+            return timeline(for: key, at: now, in: calendar, forceRefresh: forceRefresh, fetchingWith: fetch)
+        }
+        _ = loader.load(
+            key ?? kind.defaultKey, at: now, forceRefresh: forceRefresh, fetchingWith: fetch, logging: log)
+        return nil
+    }
+
     // MARK: - One run
 
     private func entry(_ state: WidgetState<Kind.Content>, at now: Date) -> Entry {

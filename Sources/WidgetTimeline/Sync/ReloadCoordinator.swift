@@ -114,6 +114,11 @@ public final class ReloadCoordinator: @unchecked Sendable {
         return targets
     }
 
+    /// The pending reloads' deadline, read under the lock. Not inlined: Swift 6.3.1's release build
+    /// crashed (an ownership error in CopyPropagation) with this read inlined into ``flush()``.
+    @inline(never)
+    private func pendingDeadline() -> Date? { lock.withLock { debouncer.deadline } }
+
     /// Reloads everything on `channel`, for global events such as signing out. The host only.
     ///
     /// - Returns: `false` when refused (on the extension's side) or when the channel has no reloader.
@@ -205,7 +210,7 @@ public final class ReloadCoordinator: @unchecked Sendable {
         timer.cancel()
         // A request from another thread in between started the timer the cancel just dropped:
         // start it again for what that request left pending.
-        if let deadline = lock.withLock({ debouncer.deadline }) { schedule(deadline) }
+        if let deadline = pendingDeadline() { schedule(deadline) }
     }
 
     private func schedule(_ deadline: Date) {

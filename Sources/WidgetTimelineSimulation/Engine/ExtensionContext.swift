@@ -21,6 +21,10 @@ public final class ExtensionContext<Payload: Codable & Sendable & Equatable> {
     public let calendar: Calendar
     /// Why the provider runs.
     public let cause: WidgetReloadScheduler.Cause
+    /// Whether the engine throws away what this call returns: every call of a run but the last,
+    /// whose timeline the next call's replaces (or the run is killed). A strategy may then skip
+    /// work that only builds the timeline; loading, fetching and saving still happen.
+    let returnsDiscardedTimeline: Bool
     /// Simulated time spent so far: reading the store and planning (a fixed small cost), plus
     /// every request.
     public private(set) var elapsed: TimeInterval = ExtensionContext.baseCost
@@ -38,11 +42,13 @@ public final class ExtensionContext<Payload: Codable & Sendable & Equatable> {
 
     init(
         now: Date, calendar: Calendar, cause: WidgetReloadScheduler.Cause, source: SimulatedSource<Payload>?,
-        advance: @escaping (Date) -> Void = { _ in }, fetched: ((FetchRecord) -> Void)? = nil
+        advance: @escaping (Date) -> Void = { _ in }, fetched: ((FetchRecord) -> Void)? = nil,
+        returnsDiscardedTimeline: Bool = false
     ) {
         self.now = now
         self.calendar = calendar
         self.cause = cause
+        self.returnsDiscardedTimeline = returnsDiscardedTimeline
         self.source = source
         self.advance = advance
         self.fetched = fetched

@@ -245,7 +245,7 @@ final class WidgetRun<Kind: WidgetKind>: WidgetRunning {
             let context = ExtensionContext<Kind.Payload>(
                 now: callStart, calendar: calendar(callStart), cause: run.cause, source: script.source,
                 advance: advance,
-                fetched: record)
+                fetched: record, returnsDiscardedTimeline: call < model.getTimelineCalls - 1)
             let built = strategy.timeline(in: context)
             calls += 1
             metrics.providerRuns += 1

@@ -65,6 +65,35 @@ struct WidgetProviderCoreTests {
         #expect(log.stages == [run, run])
     }
 
+    @Test(
+        "a call whose timeline is thrown away fetches and saves as a full call does, without a plan; a core that logs plans"
+    )
+    func discardedTimeline() throws {
+        let answer = SourceAnswer(payload: ScriptedPayload(initialLabel: "14", phases: []), observedAt: now)
+        let fetch: (SnapshotKey) -> Result<SourceAnswer<ScriptedPayload>, SourceFailure> = { _ in
+            .success(answer)
+        }
+        let store = InMemorySnapshotStore()
+        let quiet = provider(store: store)
+        #expect(quiet.timelineUnlessDiscarded(at: now, in: calendar, fetchingWith: fetch) == nil)
+        let saved = try #require(store.read(widget.defaultKey, for: widget).snapshot)
+        #expect(saved.revision == 1 && saved.payload == answer.payload)
+        // The next call plans from what the discarded one saved, as after a full call.
+        let fullStore = InMemorySnapshotStore()
+        let full = provider(store: fullStore)
+        _ = full.timeline(at: now, in: calendar, fetchingWith: fetch)
+        let later = now.addingTimeInterval(1)
+        #expect(
+            quiet.timeline(at: later, in: calendar, fetchingWith: fetch)
+                == full.timeline(at: later, in: calendar, fetchingWith: fetch))
+
+        let log = InMemoryDiagnosticLog()
+        let logging = provider(store: InMemorySnapshotStore(), log: log)
+        let planned = logging.timelineUnlessDiscarded(at: now, in: calendar, fetchingWith: fetch)
+        #expect(planned?.entries.first?.state.content == "14")
+        #expect(log.events.contains { $0.stage == .timelineBuild })
+    }
+
     @Test("a core with nothing to read says why on every answer but the fixtures, and reports each one")
     func unavailableCore() async {
         let reports = InMemoryDiagnosticLog()

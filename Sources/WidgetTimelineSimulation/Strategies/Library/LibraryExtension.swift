@@ -53,7 +53,15 @@ where ProviderKind.Payload == Kind.Payload, ProviderKind.Content == Kind.Content
                 case .failure(let failure): .failure(SourceFailure(failure.reason))
                 }
             } : nil
-        return provider.timeline(
+        // A call whose timeline the engine replaces loads, fetches and saves, and is not planned:
+        // planning has no effect but the timeline (the provider logs nothing here).
+        guard context.returnsDiscardedTimeline else {
+            return provider.timeline(
+                for: key, at: context.now, in: context.calendar, forceRefresh: asksEveryRun,
+                fetchingWith: fetch)
+        }
+        return provider.timelineUnlessDiscarded(
             for: key, at: context.now, in: context.calendar, forceRefresh: asksEveryRun, fetchingWith: fetch)
+            ?? PlannedTimeline(entries: [], policy: .never)
     }
 }
