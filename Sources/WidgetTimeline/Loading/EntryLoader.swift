@@ -379,9 +379,9 @@ public final class EntryLoader<Kind: WidgetKind>: @unchecked Sendable {
     }
 
     /// A fetched answer that was not saved (a read-only store, a save that failed or lost to other
-    /// writers), shown as revision 0: data that exists only in this timeline. Never under the number of a revision it read: that record holds other content,
-    /// and a trace from the screen to the store would find it. (An `unconfirmed` revision is not
-    /// acknowledged either.)
+    /// writers), shown as revision 0: data that exists only in this timeline. Never under the
+    /// number of a revision it read: that record holds other content, and a trace from the screen
+    /// to the store would find it. (An `unconfirmed` revision is not acknowledged either.)
     private static func unsaved(_ draft: SnapshotDraft<Kind.Payload>) -> Snapshot<Kind.Payload> {
         draft.snapshot(revision: 0)
     }
