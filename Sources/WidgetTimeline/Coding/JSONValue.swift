@@ -29,6 +29,15 @@ public enum JSONValue: Sendable, Hashable {
         return nil
     }
 
+    /// Whether more than `limit` arrays and objects nest here; never looks deeper than `limit + 1`.
+    func nests(deeperThan limit: Int) -> Bool {
+        switch self {
+        case .array(let values): limit <= 0 || values.contains { $0.nests(deeperThan: limit - 1) }
+        case .object(let members): limit <= 0 || members.values.contains { $0.nests(deeperThan: limit - 1) }
+        case .null, .bool, .number, .string: false
+        }
+    }
+
     /// A whole number.
     public static func integer(_ value: Int64) -> JSONValue { .number(JSONNumber(value)) }
 

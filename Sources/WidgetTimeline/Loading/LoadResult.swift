@@ -42,6 +42,7 @@ public struct LoadResult<Payload: Codable & Sendable & Equatable>: Sendable, Equ
     /// unless the loader says otherwise.
     public var extensionCanFetch: Bool
 
+    @inlinable @inline(__always)
     public init(snapshot: Snapshot<Payload>?, failure: LoadFailure? = nil, extensionCanFetch: Bool = true) {
         self.snapshot = snapshot
         self.failure = failure
@@ -49,6 +50,7 @@ public struct LoadResult<Payload: Codable & Sendable & Equatable>: Sendable, Equ
     }
 
     /// A snapshot was read (or fetched) without trouble.
+    @inlinable @inline(__always)
     public static func loaded(_ snapshot: Snapshot<Payload>) -> LoadResult {
         LoadResult(snapshot: snapshot)
     }

@@ -24,6 +24,8 @@ enum PayloadReadBack {
         var bytes: Data
         /// What every reader decodes from the stored form.
         var readBack: Payload
+        /// `ContentFingerprint(of: value)`, when a part's read-backs already knew it.
+        var fingerprint: ContentFingerprint? = nil
     }
 
     /// `payload` as `JSONEncoder` writes it (read back exactly), after checking it reads back.
@@ -43,11 +45,15 @@ enum PayloadReadBack {
         }
         let encoded: JSONValue
         let decoded: Payload
+        var fingerprint: ContentFingerprint?
         if let known = readBacks?.readBack(of: bytes, as: Payload.self) {
-            (encoded, decoded) = known
+            (encoded, decoded, fingerprint) = known
         } else {
             (encoded, decoded) = try readBack(bytes, as: Payload.self)
-            readBacks?.remember(encoded, decoded, for: bytes)
+            if let readBacks {
+                fingerprint = ContentFingerprint(of: encoded)
+                readBacks.remember(encoded, decoded, fingerprint!, for: bytes)
+            }
         }
         guard decoded == payload else {
             // No value read back can be == to a payload that is not == to itself.
@@ -64,7 +70,7 @@ enum PayloadReadBack {
                     + "absolute, 1.0 is written as 1, an optional holding nil (Int??.some(nil)) is written as "
                     + "null and reads back as nil — so store it in a form that reads back")
         }
-        return Encoding(value: encoded, bytes: bytes, readBack: decoded)
+        return Encoding(value: encoded, bytes: bytes, readBack: decoded, fingerprint: fingerprint)
     }
 
     /// The stored form of the bytes `JSONEncoder` wrote, and what every reader decodes from it.
@@ -100,15 +106,15 @@ enum PayloadReadBack {
 }
 
 /// Stored forms already read back, by payload type and the bytes `JSONEncoder` wrote: for a caller
-/// that drafts the same few payloads again and again (a simulated fleet), so each is parsed and
-/// decoded once. The same bytes decode as the same type to the same value (the simulator's kinds
+/// that drafts the same few payloads again and again (a simulated fleet), so each is parsed,
+/// decoded and fingerprinted once. The same bytes decode as the same type to the same value (the simulator's kinds
 /// decode without side effects), and every draft still compares its own payload with it (`==`).
 /// Owned by its caller, never shared between unrelated ones.
 package final class PayloadReadBacks: @unchecked Sendable {
     // @unchecked: `entries` is read and written under `lock`; it keeps only values holding no class
     // instance (``IndependentCopies``), so no two drafts share one.
     private let lock = Lock()
-    private var entries: [Key: (value: JSONValue, readBack: Any)] = [:]
+    private var entries: [Key: (value: JSONValue, readBack: Any, fingerprint: ContentFingerprint)] = [:]
 
     /// How many stored forms are kept; past it, payloads are read back each time.
     package static let capacity = 256
@@ -120,18 +126,21 @@ package final class PayloadReadBacks: @unchecked Sendable {
 
     package init() {}
 
-    func readBack<Payload>(of bytes: Data, as type: Payload.Type) -> (JSONValue, Payload)? {
+    func readBack<Payload>(of bytes: Data, as type: Payload.Type) -> (JSONValue, Payload, ContentFingerprint)?
+    {
         guard let entry = lock.withLock({ entries[Key(type: ObjectIdentifier(type), bytes: bytes)] }),
             let readBack = entry.readBack as? Payload
         else { return nil }
-        return (entry.value, readBack)
+        return (entry.value, readBack, entry.fingerprint)
     }
 
-    func remember<Payload>(_ value: JSONValue, _ readBack: Payload, for bytes: Data) {
+    func remember<Payload>(
+        _ value: JSONValue, _ readBack: Payload, _ fingerprint: ContentFingerprint, for bytes: Data
+    ) {
         guard IndependentCopies.areIndependent(readBack) else { return }
         lock.withLock {
             guard entries.count < Self.capacity else { return }
-            entries[Key(type: ObjectIdentifier(Payload.self), bytes: bytes)] = (value, readBack)
+            entries[Key(type: ObjectIdentifier(Payload.self), bytes: bytes)] = (value, readBack, fingerprint)
         }
     }
 }

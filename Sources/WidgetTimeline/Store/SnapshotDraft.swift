@@ -120,7 +120,7 @@ public struct SnapshotDraft<Payload: Codable & Sendable & Equatable>: Sendable, 
                 throw .encoding(describing: error)
             }
         } else {
-            fingerprint = ContentFingerprint(of: encoded.value)
+            fingerprint = encoded.fingerprint ?? ContentFingerprint(of: encoded.value)
         }
         self.init(
             kind: kind.kind, key: key ?? kind.defaultKey, schemaVersion: kind.schemaVersion,

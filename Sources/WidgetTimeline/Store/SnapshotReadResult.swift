@@ -19,6 +19,7 @@ public enum SnapshotReadResult<Payload: Codable & Sendable & Equatable>: Sendabl
     case unreadable(SnapshotStoreError)
 
     /// The snapshot read, if any.
+    @inlinable @inline(__always)
     public var snapshot: Snapshot<Payload>? {
         if case .found(let snapshot, _) = self { return snapshot }
         return nil

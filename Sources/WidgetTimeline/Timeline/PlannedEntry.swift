@@ -15,7 +15,7 @@ public struct PlannedEntry<State: Sendable & Equatable>: Sendable, Equatable {
     public var relevance: EntryRelevance?
 
     // Inlinable so an unspecialised planner builds entries with the metadata it already has.
-    @inlinable
+    @inlinable @inline(__always)
     public init(date: Date, state: State, relevance: EntryRelevance? = nil) {
         self.date = date
         self.state = state

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import WidgetTimeline
+import WidgetTimelineTesting
 
 @Suite("Canonical JSON and fingerprints")
 struct CanonicalJSONTests {
@@ -166,5 +167,69 @@ struct CanonicalLargeValueTests {
         #expect(bytes.filter { $0 == UInt8(ascii: ",") }.count == 199_999)
         let members = Dictionary(uniqueKeysWithValues: (0..<50_000).map { ("k\($0)", $0) })
         #expect(try CanonicalJSON.encode(members).count > 500_000)
+    }
+}
+
+/// Records are written without parsing their envelope again: these properties are what make that
+/// safe, so a writer change that breaks them fails here rather than in a reader.
+@Suite("Canonical JSON is strict JSON")
+struct CanonicalJSONStrictnessTests {
+    @Test("both forms of any value are strict JSON; the records' form parses back to the value")
+    func anyValue() {
+        PropertyCheck.forAll("canonical bytes are strict JSON", count: 2_000, firstSeed: 0x5717) { values in
+            let value = values.jsonValue(depth: 4)
+            for wholeNumbersInFull in [false, true] {
+                let bytes = CanonicalJSON.encode(value, wholeNumbersInFull: wholeNumbersInFull)
+                let parsed: JSONValue
+                do {
+                    parsed = try JSONParser.parse(bytes)
+                } catch {
+                    return "\(wholeNumbersInFull ? "records'" : "fingerprint") form refused: \(error)"
+                }
+                if CanonicalJSON.encode(parsed, wholeNumbersInFull: wholeNumbersInFull) != bytes {
+                    return "\(wholeNumbersInFull ? "records'" : "fingerprint") form is not a fixed point"
+                }
+                if wholeNumbersInFull, parsed != value { return "read back as \(parsed), not \(value)" }
+            }
+            return nil
+        }
+    }
+
+    @Test("any envelope a record would store is strict JSON, up to the nesting limit and not past it")
+    func envelopes() {
+        PropertyCheck.forAll("envelopes are strict JSON", count: 1_000, firstSeed: 0xE4E1) { values in
+            var payload = values.jsonValue(depth: 3)
+            // Now and then right at the limit: the envelope is one level around the payload.
+            let extra = values.int(in: 0...3) == 0 ? JSONParser.maximumDepth - 2 + values.int(in: 0...2) : 0
+            for _ in 0..<extra { payload = values.bool() ? .array([payload]) : .object(["n": payload]) }
+            let snapshot = values.snapshot(payload: payload)
+            let envelope: [UInt8]
+            do {
+                envelope = try SnapshotRecord.canonicalEnvelope(of: snapshot)
+            } catch {
+                let tooDeep = payload.nestingDepth >= JSONParser.maximumDepth
+                let inexact = "\(error)".contains("more digits than a reader holds")
+                let badInstant = "\(error)".contains("generatedAt") || "\(error)".contains("observedAt")
+                return tooDeep || inexact || badInstant ? nil : "refused: \(error)"
+            }
+            if payload.nestingDepth >= JSONParser.maximumDepth { return "a payload too deep was written" }
+            do {
+                try JSONParser.validate(envelope)
+            } catch {
+                return "a reader refuses it: \(error)"
+            }
+            return nil
+        }
+    }
+}
+
+extension JSONValue {
+    /// How many arrays and objects nest here, counted the plain way (a test's own model).
+    fileprivate var nestingDepth: Int {
+        switch self {
+        case .array(let values): 1 + (values.map(\.nestingDepth).max() ?? 0)
+        case .object(let members): 1 + (members.values.map(\.nestingDepth).max() ?? 0)
+        default: 0
+        }
     }
 }

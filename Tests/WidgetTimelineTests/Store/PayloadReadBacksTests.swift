@@ -22,7 +22,7 @@ struct PayloadReadBacksTests {
         static func == (lhs: Counter, rhs: Counter) -> Bool { lhs.count == rhs.count }
     }
 
-    @Test("a payload checked again through them gives what its own check gives")
+    @Test("a payload checked again through them gives what its own check gives, and its fingerprint")
     func sameEncoding() throws {
         let readBacks = PayloadReadBacks()
         for payload in [
@@ -33,6 +33,8 @@ struct PayloadReadBacksTests {
             #expect(shared.value == own.value)
             #expect(shared.bytes == own.bytes)
             #expect(shared.readBack == own.readBack)
+            // The fingerprint they remember is the one a draft computes from the stored form.
+            #expect(shared.fingerprint == ContentFingerprint(of: own.value))
         }
     }
 
