@@ -101,7 +101,7 @@ struct PushRegistrationStoreTests {
         arguments: Damage.allCases)
     func unreadableRecordIsReplaced(_ damage: Damage) throws {
         let file = FileSnapshotStore(directory: directory.url)
-        let bounded = CommitCountingStore(file)
+        let bounded = CountingSnapshotStore(wrapping: file, commitLimit: 200)
         let made = Counter()
         let registrations = PushRegistrationStore(
             store: bounded, clock: clock, makeInstallationID: { "install-\(made.next())" })
@@ -219,35 +219,6 @@ private final class Counter: @unchecked Sendable {
             count += 1; return count
         }
     }
-}
-
-/// Forwards to a store, counting commits; past 200 it refuses, so a retry loop that never ends
-/// fails the test instead of hanging it.
-private final class CommitCountingStore: SnapshotStore, @unchecked Sendable {
-    // @unchecked: `count` is read and written under `lock`; `inner` is immutable and Sendable.
-    private let inner: any SnapshotStore
-    private let lock = NSLock()
-    private var count = 0
-    init(_ inner: any SnapshotStore) { self.inner = inner }
-    var commits: Int { lock.withLock { count } }
-    var isReadOnly: Bool { inner.isReadOnly }
-    func read<Payload: Codable & Sendable & Equatable>(
-        _ key: SnapshotKey, as type: Payload.Type, supportedSchema: Int
-    ) -> SnapshotReadResult<Payload> {
-        inner.read(key, as: type, supportedSchema: supportedSchema)
-    }
-    func commit<Payload: Codable & Sendable & Equatable>(
-        _ draft: SnapshotDraft<Payload>, expecting expected: ExpectedRevision
-    ) throws(SnapshotStoreError) -> CommitOutcome {
-        let made = lock.withLock {
-            count += 1
-            return count
-        }
-        guard made <= 200 else { throw .readOnly }
-        return try inner.commit(draft, expecting: expected)
-    }
-    func keys() throws(SnapshotStoreError) -> [SnapshotKey] { try inner.keys() }
-    func newestRevision(of key: SnapshotKey) -> Int? { inner.newestRevision(of: key) }
 }
 
 /// A store where another writer always committed first; past 1,000 commits it refuses, so a retry

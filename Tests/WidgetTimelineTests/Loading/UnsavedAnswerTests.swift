@@ -33,9 +33,9 @@ struct UnsavedAnswerTests {
             if failure == "contention" {
                 // Before each of the loader's saves the host commits data older than the answer, so
                 // each conflict reads it, finds the answer newer and tries again.
-                store = InterferedStore(
+                store = CountingSnapshotStore.interfered(
                     wrapping: FileSnapshotStore(directory: directory),
-                    interference: try (1...4).map { index in
+                    by: try (1...4).map { index in
                         let draft = try draft("host \(index)", observedAt: now.addingTimeInterval(-2000))
                         return { _ = try? host.commit(draft) }
                     })

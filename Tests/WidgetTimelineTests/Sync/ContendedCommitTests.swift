@@ -3,48 +3,6 @@ import Testing
 import WidgetTimeline
 import WidgetTimelineTesting
 
-/// A store through which every commit is preceded by the next of `interference`, another writer's
-/// commit to the same directory, while any is left: each compare-and-swap through it then meets a
-/// revision committed after its comparison.
-final class InterferedStore: SnapshotStore, @unchecked Sendable {
-    // @unchecked: `interference` and `commitCalls` are read and written under `lock`.
-    private let underlying: any SnapshotStore
-    private let lock = NSLock()
-    private var interference: [@Sendable () -> Void]
-    private var commitCalls = 0
-
-    init(wrapping underlying: any SnapshotStore, interference: [@Sendable () -> Void]) {
-        self.underlying = underlying
-        self.interference = interference
-    }
-
-    /// How many commits were asked of this store.
-    var commits: Int { lock.withLock { commitCalls } }
-
-    var isReadOnly: Bool { underlying.isReadOnly }
-
-    func read<Payload: Codable & Sendable & Equatable>(
-        _ key: SnapshotKey, as type: Payload.Type, supportedSchema: Int
-    ) -> SnapshotReadResult<Payload> {
-        underlying.read(key, as: type, supportedSchema: supportedSchema)
-    }
-
-    func commit<Payload: Codable & Sendable & Equatable>(
-        _ draft: SnapshotDraft<Payload>, expecting expected: ExpectedRevision
-    ) throws(SnapshotStoreError) -> CommitOutcome {
-        let next = lock.withLock { () -> (@Sendable () -> Void)? in
-            commitCalls += 1
-            return interference.isEmpty ? nil : interference.removeFirst()
-        }
-        next?()
-        return try underlying.commit(draft, expecting: expected)
-    }
-
-    func keys() throws(SnapshotStoreError) -> [SnapshotKey] { try underlying.keys() }
-
-    func newestRevision(of key: SnapshotKey) -> Int? { underlying.newestRevision(of: key) }
-}
-
 /// A commit's comparison with the stored data — not observed later, not the same content — holds
 /// for the revision it read and no other: the save expects that revision on every attempt. Before,
 /// the fourth attempt committed after whatever was current, so a write that landed between that
@@ -68,11 +26,11 @@ struct ContendedCommitTests {
     /// of its commits.
     func sync(
         in directory: URL, interference: (FileSnapshotStore) throws -> [@Sendable () -> Void]
-    ) throws -> (sync: WidgetSync, store: InterferedStore, other: FileSnapshotStore) {
+    ) throws -> (sync: WidgetSync, store: CountingSnapshotStore, other: FileSnapshotStore) {
         let other = FileSnapshotStore(directory: directory)
         _ = try other.commit(draft(1, observedAt: clock.now.addingTimeInterval(-600)))
-        let store = InterferedStore(
-            wrapping: FileSnapshotStore(directory: directory), interference: try interference(other))
+        let store = CountingSnapshotStore.interfered(
+            wrapping: FileSnapshotStore(directory: directory), by: try interference(other))
         let sync = WidgetSync(store: store, reloader: RecordingReloader(), clock: clock, log: log)
         return (sync, store, other)
     }
@@ -164,6 +122,18 @@ struct RepeatAfterMissedRevisionTests {
             #expect(outcome.revision == 3)
             let stored = try #require(other.read(widget.defaultKey, for: widget).snapshot)
             #expect(stored.revision == 3 && stored.payload.count == 5)
+        }
+    }
+}
+
+extension CountingSnapshotStore {
+    /// A store through which each commit is preceded by the next of `interference`, another
+    /// writer's commit to the same directory, while any is left.
+    static func interfered(wrapping store: any SnapshotStore, by interference: [@Sendable () -> Void])
+        -> CountingSnapshotStore
+    {
+        CountingSnapshotStore(wrapping: store) { number in
+            if number <= interference.count { interference[number - 1]() }
         }
     }
 }

@@ -548,37 +548,14 @@ struct ReloadDebouncerTests {
     }
 }
 
-/// A store that counts full reads, over a real in-memory store.
-private final class ReadCountingStore: SnapshotStore, @unchecked Sendable {
-    let inner = InMemorySnapshotStore()
-    private let lock = NSLock()
-    private var count = 0
-    var reads: Int { lock.withLock { count } }
-    var isReadOnly: Bool { false }
-    func read<Payload: Codable & Sendable & Equatable>(
-        _ key: SnapshotKey, as type: Payload.Type, supportedSchema: Int
-    )
-        -> SnapshotReadResult<Payload>
-    {
-        lock.withLock { count += 1 }
-        return inner.read(key, as: type, supportedSchema: supportedSchema)
-    }
-    func commit<Payload: Codable & Sendable & Equatable>(
-        _ draft: SnapshotDraft<Payload>, expecting expected: ExpectedRevision
-    )
-        throws(SnapshotStoreError) -> CommitOutcome
-    { try inner.commit(draft, expecting: expected) }
-    func keys() throws(SnapshotStoreError) -> [SnapshotKey] { try inner.keys() }
-    func newestRevision(of key: SnapshotKey) -> Int? { inner.newestRevision(of: key) }
-}
-
 @Suite("Host sync reads only what it did not write itself")
 struct WidgetSyncReadTests {
     @Test(
         "after its own commit, deciding 'unchanged' needs a listing, not a read; another writer's commit is read"
     )
     func ownCommitNeedsNoRead() throws {
-        let store = ReadCountingStore()
+        let inner = InMemorySnapshotStore()
+        let store = CountingSnapshotStore(wrapping: inner)
         let clock = ManualClock(now: .at("2026-11-29T09:00:00Z"))
         let sync = WidgetSync(store: store, reloader: RecordingReloader(), clock: clock)
         let widget = NotedCount()
@@ -589,7 +566,7 @@ struct WidgetSyncReadTests {
         #expect(store.reads == afterFirst)
         // Another process commits: the next decision reads what it wrote.
         let payload = NotedCount.Payload(count: 9, debugNote: "")
-        _ = try store.inner.commit(
+        _ = try inner.commit(
             try SnapshotDraft(
                 kind: widget.kind, key: widget.defaultKey, generatedAt: clock.now,
                 fingerprint: try widget.fingerprint(of: payload, observedAt: nil), payload: payload))
