@@ -51,8 +51,9 @@ enum PayloadReadBack {
         } else {
             (encoded, decoded) = try readBack(bytes, as: Payload.self)
             if let readBacks {
-                fingerprint = ContentFingerprint(of: encoded)
-                readBacks.remember(encoded, decoded, fingerprint!, for: bytes)
+                let computed = ContentFingerprint(of: encoded)
+                readBacks.remember(encoded, decoded, computed, for: bytes)
+                fingerprint = computed
             }
         }
         guard decoded == payload else {
@@ -107,9 +108,9 @@ enum PayloadReadBack {
 
 /// Stored forms already read back, by payload type and the bytes `JSONEncoder` wrote: for a caller
 /// that drafts the same few payloads again and again (a simulated fleet), so each is parsed,
-/// decoded and fingerprinted once. The same bytes decode as the same type to the same value (the simulator's kinds
-/// decode without side effects), and every draft still compares its own payload with it (`==`).
-/// Owned by its caller, never shared between unrelated ones.
+/// decoded and fingerprinted once. The same bytes decode as the same type to the same value (the
+/// simulator's kinds decode without side effects), and every draft still compares its own payload
+/// with it (`==`). Owned by its caller, never shared between unrelated ones.
 package final class PayloadReadBacks: @unchecked Sendable {
     // @unchecked: `entries` is read and written under `lock`; it keeps only values holding no class
     // instance (``IndependentCopies``), so no two drafts share one.
