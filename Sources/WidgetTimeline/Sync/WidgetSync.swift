@@ -17,11 +17,12 @@
 /// - Saves are immediate; only reloads are coalesced (``ReloadDebounce``), and ``flush()`` sends
 ///   pending ones when the app leaves the foreground.
 /// - Unchanged content — the kind's fingerprint equals the stored one, and so does its JSON as
-///   records store it (the fingerprint writes `-0.0` as `0`) — is neither saved nor reloaded. The
-///   comparison is with what is stored, so it holds across launches, and the save expects the
-///   revision compared with, so two processes saving equal content at once save it once. A
-///   snapshot whose data has aged past a share of the kind's stale threshold is saved again
-///   anyway, so a value the app re-confirms does not turn stale on the widget.
+///   records store it (the fingerprint writes `-0.0` as `0`), under the kind's schema version — is
+///   neither saved nor reloaded. The comparison is with what is stored, so it holds across
+///   launches, and the save expects the revision compared with, so two processes saving equal
+///   content at once save it once. A snapshot whose data has aged past a share of the kind's stale
+///   threshold is saved again anyway, so a value the app re-confirms does not turn stale on the
+///   widget.
 /// - A commit whose `observedAt` is before the stored data's (an app syncing a server value that
 ///   has not seen an intent's write yet) is not saved either: an older value never replaces a
 ///   newer one. A commit that names no `observedAt` is the newest data and is always compared by
@@ -60,6 +61,9 @@ public final class WidgetSync: @unchecked Sendable {
     private struct CommittedContent {
         var revision: Int
         var kind: String
+        /// The record's schema version: content stored under another one is not this commit's,
+        /// whatever its bytes (a reader may read the same JSON differently per version).
+        var schemaVersion: Int
         var fingerprint: ContentFingerprint
         /// When it was made (its `generatedAt`), at the store's millisecond precision: a record made
         /// in a clock's future is never kept, whichever process made it.
@@ -258,7 +262,8 @@ public final class WidgetSync: @unchecked Sendable {
             }
         }
         let committed = CommittedContent(
-            revision: outcome.revision, kind: kind.kind, fingerprint: fingerprint,
+            revision: outcome.revision, kind: kind.kind, schemaVersion: draft.schemaVersion,
+            fingerprint: fingerprint,
             generatedAt: Instant.rounded(now), dataObservedAt: Instant.rounded(observedAt ?? now),
             payload: draft.readBack, payloadBytes: draft.encodedBytes)
         lock.withLock { lastCommits[key] = committed }
@@ -318,6 +323,7 @@ public final class WidgetSync: @unchecked Sendable {
     ) -> Int? {
         guard (try? SnapshotDraft<Kind.Payload>.checkObservation(observedAt, generatedAt: now)) != nil,
             let own = lock.withLock({ lastCommits[key] }), own.kind == kind.kind,
+            own.schemaVersion == kind.schemaVersion,
             own.payload.map({ ($0 as? Kind.Payload) == payload }) ?? true,
             let bytes = own.payloadBytes, (try? PayloadReadBack.bytes(of: payload)) == bytes,
             kind.fingerprintedContent(of: payload, observedAt: observedAt ?? now) == nil
@@ -382,7 +388,8 @@ public final class WidgetSync: @unchecked Sendable {
             switch store.read(key, for: kind) {
             case .found(let snapshot, nil):
                 stored = CommittedContent(
-                    revision: snapshot.revision, kind: snapshot.kind, fingerprint: snapshot.fingerprint,
+                    revision: snapshot.revision, kind: snapshot.kind, schemaVersion: snapshot.schemaVersion,
+                    fingerprint: snapshot.fingerprint,
                     generatedAt: snapshot.generatedAt, dataObservedAt: snapshot.dataObservedAt,
                     payload: snapshot.payload)
             case .found(_, let fallback?):
@@ -411,7 +418,8 @@ public final class WidgetSync: @unchecked Sendable {
         {
             return .newer(revision: stored.revision)
         }
-        guard stored.kind == kind.kind, isKept(stored, kind: kind, now: now),
+        guard stored.kind == kind.kind, stored.schemaVersion == kind.schemaVersion,
+            isKept(stored, kind: kind, now: now),
             isSameContent(
                 stored, as: payload, fingerprint: fingerprint, observedAt: observedAt ?? now, kind: kind)
         else { return .changed(basis: .revision(stored.revision)) }

@@ -95,6 +95,17 @@ public enum Instant {
             digits = ExactDecimal.complement(digits)
         }
         if decimal.isNegative { whole = -whole }
+        // The last half millisecond before year 0000 rounds into it, so the check above let it
+        // through; its exact text would have year -1, which no reader reads.
+        guard whole + secondsFrom1970To2001 >= utcMilliseconds.lowerBound / 1000 else {
+            throw EncodingError.invalidValue(
+                date.timeIntervalSince1970,
+                .init(
+                    codingPath: codingPath(),
+                    debugDescription:
+                        "the instant \(date.timeIntervalSince1970) s after 1970, before 0000-01-01T00:00:00Z, is "
+                        + "outside years 0000–9999 and has no ISO-8601 form"))
+        }
         while digits.count < 4 { digits.append("0") }
         let since1970 = (whole + secondsFrom1970To2001) * 1000
         return String(format(milliseconds: since1970, offsetSeconds: 0).dropLast()) + "." + digits + "Z"

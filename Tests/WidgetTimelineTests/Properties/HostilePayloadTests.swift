@@ -425,6 +425,13 @@ struct HostilePayloadTests {
             message(HostilePayloadCheck.nested(5000)).contains(
                 "the payload nests too deep for JSONEncoder, which writes at most 512 levels"))
         #expect(throws: EncodingError.self) { try ContentFingerprint(of: Chain.of(length: 3000)) }
+        // The last half millisecond before year 0000 rounds into it, but is not in it: refused as
+        // out of range, not as a payload whose decoder cannot read its encoder.
+        for seconds in [-62_167_219_200.0001, -62_167_219_200.0004] {
+            let refusal = message(Boxed(value: Date(timeIntervalSince1970: seconds)))
+            #expect(refusal.contains("before 0000-01-01T00:00:00Z, is outside years 0000–9999"), "\(refusal)")
+        }
+        #expect(message(Boxed(value: Date(timeIntervalSince1970: -62_167_219_199.9996))) == "accepted")
         // Records built by hand are held to what a commit writes.
         let snapshot = Snapshot(
             kind: "echo", key: key, revision: 1, generatedAt: Self.now,
@@ -497,6 +504,50 @@ struct HostilePayloadTests {
             #expect(try sync().commit(rounded, for: widget).revision == revision + 1)
         }
     }
+
+    // Before: the content was compared without the schema version, so an app updated to a new
+    // schema whose payload encoded to the stored bytes was told `.unchanged`, by its own sync and
+    // by another, and the record kept the old version for readers that read the two apart.
+    @Test(
+        "a payload committed under its kind's newer schema version is saved, though its bytes are the stored ones"
+    )
+    func newerSchemaVersion() throws {
+        let payload = Boxed(value: 21)
+        let before = VersionedEchoWidget(preview: payload, schemaVersion: 1)
+        let after = VersionedEchoWidget(preview: payload, schemaVersion: 2)
+        try withTemporaryDirectory { directory throws in
+            let stores: [any SnapshotStore] = [
+                FileSnapshotStore(directory: directory), InMemorySnapshotStore(),
+            ]
+            for store in stores {
+                func sync() -> WidgetSync {
+                    WidgetSync(store: store, reloader: RecordingReloader(), clock: ManualClock(now: Self.now))
+                }
+                let app = sync()
+                #expect(try app.commit(payload, for: before).revision == 1)
+                // The same sync, and another process's.
+                #expect(try app.commit(payload, for: after) == .saved(revision: 2, reload: .requested))
+                #expect(try sync().commit(payload, for: before) == .saved(revision: 3, reload: .requested))
+                #expect(try sync().commit(payload, for: after) == .saved(revision: 4, reload: .requested))
+                #expect(store.read(after.defaultKey, for: after).snapshot?.schemaVersion == 2)
+                #expect(try sync().commit(payload, for: after) == .unchanged(revision: 4))
+            }
+        }
+    }
+}
+
+/// ``EchoWidget`` with a schema version of its choice.
+struct VersionedEchoWidget<Payload: Codable & Sendable & Equatable>: WidgetKind {
+    let kind = "echo"
+    let preview: Payload
+    let schemaVersion: Int
+    var freshness: FreshnessPolicy { FreshnessPolicy(staleAfter: 3600, expiresAfter: 86_400) }
+    func content(of snapshot: Snapshot<Payload>, at instant: Date, in calendar: Calendar) -> Payload {
+        snapshot.payload
+    }
+    func changePoints(
+        of snapshot: Snapshot<Payload>, after now: Date, through end: Date, in calendar: Calendar
+    ) -> [Date] { [] }
 }
 
 /// The check each hostile payload goes through.
