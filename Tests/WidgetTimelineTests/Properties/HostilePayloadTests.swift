@@ -513,8 +513,8 @@ struct HostilePayloadTests {
     )
     func newerSchemaVersion() throws {
         let payload = Boxed(value: 21)
-        let before = VersionedEchoWidget(preview: payload, schemaVersion: 1)
-        let after = VersionedEchoWidget(preview: payload, schemaVersion: 2)
+        let before = EchoWidget(preview: payload, schemaVersion: 1)
+        let after = EchoWidget(preview: payload, schemaVersion: 2)
         try withTemporaryDirectory { directory throws in
             let stores: [any SnapshotStore] = [
                 FileSnapshotStore(directory: directory), InMemorySnapshotStore(),
@@ -534,20 +534,6 @@ struct HostilePayloadTests {
             }
         }
     }
-}
-
-/// ``EchoWidget`` with a schema version of its choice.
-struct VersionedEchoWidget<Payload: Codable & Sendable & Equatable>: WidgetKind {
-    let kind = "echo"
-    let preview: Payload
-    let schemaVersion: Int
-    var freshness: FreshnessPolicy { FreshnessPolicy(staleAfter: 3600, expiresAfter: 86_400) }
-    func content(of snapshot: Snapshot<Payload>, at instant: Date, in calendar: Calendar) -> Payload {
-        snapshot.payload
-    }
-    func changePoints(
-        of snapshot: Snapshot<Payload>, after now: Date, through end: Date, in calendar: Calendar
-    ) -> [Date] { [] }
 }
 
 /// The check each hostile payload goes through.

@@ -30,10 +30,11 @@ struct EveryKindOfValue: Codable, Sendable, Equatable {
     var text: String
 }
 
-/// A widget kind for any payload, fingerprinted as itself.
+/// A widget kind for any payload, fingerprinted as itself, at the schema version of its choice.
 struct EchoWidget<Payload: Codable & Sendable & Equatable>: WidgetKind {
     let kind = "echo"
     let preview: Payload
+    var schemaVersion = 1
     var freshness: FreshnessPolicy { FreshnessPolicy(staleAfter: 3600, expiresAfter: 86_400) }
     func content(of snapshot: Snapshot<Payload>, at instant: Date, in calendar: Calendar) -> Payload {
         snapshot.payload
