@@ -20,6 +20,7 @@
 /// | old, or forced | answers with data observed at or after the stored data's, or naming no observation | the answer, saved (when the store is writable) |
 /// | old, or forced | answers with data observed before the stored data's | the stored snapshot: nothing is saved over newer data |
 /// | old, or forced | fails, times out, or answers for another scope | the old snapshot, with the failure: shown stale by its age, retried with back-off |
+/// | old, or forced | answers with data observed after the fetch, past the tolerance | as a failure (`sourceFailed`) |
 /// | none | fails | unavailable, with the reason (location unavailable, …) |
 /// | none, no source | — | no data yet |
 ///
@@ -33,7 +34,8 @@
 /// snapshot is the result. A newer one is saved as compare-and-swap against the revision the load
 /// read before fetching, so it can never replace what another writer committed while the fetch
 /// ran: on a conflict the loader reads again and keeps whichever data was observed later,
-/// committing the answer only if it is the newer. Each case is logged.
+/// committing the answer only if it is the newer. Nothing is saved over a revision a read could not
+/// load for an I/O error: the answer is shown unsaved. Each case is logged.
 public final class EntryLoader<Kind: WidgetKind>: @unchecked Sendable {
     // @unchecked: `failures` and `askedOverNewer` are read and written under `lock`; everything
     // else is immutable.
@@ -235,6 +237,17 @@ public final class EntryLoader<Kind: WidgetKind>: @unchecked Sendable {
         if case .success(let answer) = fetched, !kind.payload(answer.payload, answers: key) {
             outcome = .failure(SourceFailure(.sourceEmpty))
         }
+        // Data observed after the fetch, past the tolerance, is of unknown age, as a draft says: the
+        // timeline would call it fresh once the clock reaches a stamp it arrived long before.
+        if case .success(let answer) = outcome,
+            (try? SnapshotDraft<Kind.Payload>.checkObservation(answer.observedAt, generatedAt: now)) == nil
+        {
+            sink.record(
+                DiagnosticEvent(
+                    at: now, side: .widgetExtension, stage: .error, key: key, kind: kind.kind,
+                    reason: "answer-observed-in-the-future"))
+            outcome = .failure(SourceFailure(.sourceFailed))
+        }
         switch outcome {
         case .success(let answer):
             resetFailures(key)
@@ -334,6 +347,15 @@ public final class EntryLoader<Kind: WidgetKind>: @unchecked Sendable {
         guard !store.isReadOnly else {
             return Self.unsaved(draft)
         }
+        // A revision the read could not load may hold data observed after the answer's: nothing is
+        // saved over it.
+        guard !Self.missedRevisions(pending.read) else {
+            sink.record(
+                DiagnosticEvent(
+                    at: now, side: .widgetExtension, stage: .error, key: key, kind: kind.kind,
+                    reason: "unsaved-over-unread-revision"))
+            return Self.unsaved(draft)
+        }
         var basis = pending.basis
         var reason = "fetched"
         for _ in 0..<Self.maximumSaveAttempts {
@@ -361,6 +383,13 @@ public final class EntryLoader<Kind: WidgetKind>: @unchecked Sendable {
                             reason: "conflict-kept-stored"))
                     return stored
                 }
+                if Self.missedRevisions(read) {
+                    sink.record(
+                        DiagnosticEvent(
+                            at: now, side: .widgetExtension, stage: .error, key: key, kind: kind.kind,
+                            reason: "unsaved-over-unread-revision"))
+                    return Self.unsaved(draft)
+                }
                 basis = self.basis(of: read, key: key)
                 reason = "fetched-after-conflict"
             } catch {
@@ -376,6 +405,19 @@ public final class EntryLoader<Kind: WidgetKind>: @unchecked Sendable {
                 at: now, side: .widgetExtension, stage: .error, key: key, kind: kind.kind,
                 reason: SnapshotStoreError.contention(attempts: Self.maximumSaveAttempts).diagnosticCategory))
         return Self.unsaved(draft)
+    }
+
+    /// Whether `read` could not load a revision newer than what it returned — the key unreadable,
+    /// or a newer revision skipped for an I/O error — so the newest data there is is unknown.
+    private static func missedRevisions(_ read: SnapshotReadResult<Kind.Payload>) -> Bool {
+        let skipped: [InvalidRevision]
+        switch read {
+        case .unreadable: return true
+        case .found(_, let fallback?): skipped = fallback.skipped
+        case .corrupted(let problems): skipped = problems
+        case .found(_, nil), .missing, .incompatible: return false
+        }
+        return skipped.contains { if case .unreadable = $0.problem { true } else { false } }
     }
 
     /// A fetched answer that was not saved (a read-only store, a save that failed or lost to other
