@@ -90,7 +90,9 @@ struct DiagnoseCommandTests {
 
     @Test(
         "--key selects a key's verdict and never changes it",
-        arguments: [fetch, otherWidget, keptOnly, debounced, otherWidget + debounced])
+        arguments: [
+            fetch, otherWidget, keptOnly, debounced, otherWidget + debounced, failedIntent, skipAfterFailure,
+        ])
     func keyChangesNothing(_ lines: [String]) throws {
         let url = try directory(with: lines)
         defer { try? FileManager.default.removeItem(at: url) }
@@ -104,6 +106,48 @@ struct DiagnoseCommandTests {
             #expect(block(key, in: one.standardOutput) == block(key, in: all.standardOutput), "key \(key)")
             #expect(!block(key, in: one.standardOutput).isEmpty)
         }
+    }
+
+    /// An intent's save that failed in the extension, after the revision the provider reads.
+    static let failedIntent = [
+        #"{"at":"2026-12-01T10:00:00.000Z","key":"tasks","kind":"task-count","revision":3,"schemaVersion":1,"side":"host","stage":"snapshot_commit"}"#,
+        #"{"at":"2026-12-01T10:00:00.000Z","key":"tasks","kind":"task-count","reason":"commit","reloadsInDay":1,"side":"host","stage":"reload_request"}"#,
+        #"{"at":"2026-12-01T10:05:00.000Z","key":"tasks","kind":"task-count","reason":"read-only","side":"extension","stage":"error"}"#,
+        #"{"at":"2026-12-01T10:05:01.000Z","key":"tasks","kind":"task-count","side":"extension","stage":"provider_run"}"#,
+        #"{"at":"2026-12-01T10:05:01.000Z","key":"tasks","kind":"task-count","reason":"found","revision":3,"schemaVersion":1,"side":"extension","stage":"snapshot_read"}"#,
+        #"{"at":"2026-12-01T10:05:01.000Z","entryCount":2,"key":"tasks","kind":"task-count","policy":"atEnd","revision":3,"side":"extension","stage":"timeline_build"}"#,
+    ]
+
+    /// A save that failed, then the content already stored committed again: skipped, nothing lost.
+    static let skipAfterFailure = [
+        #"{"at":"2026-12-01T10:00:00.000Z","key":"tasks","kind":"task-count","revision":3,"schemaVersion":1,"side":"host","stage":"snapshot_commit"}"#,
+        #"{"at":"2026-12-01T10:00:00.000Z","key":"tasks","kind":"task-count","reason":"commit","reloadsInDay":1,"side":"host","stage":"reload_request"}"#,
+        #"{"at":"2026-12-01T10:01:00.000Z","key":"tasks","kind":"task-count","reason":"io-write-EIO","side":"host","stage":"error"}"#,
+        #"{"at":"2026-12-01T10:02:00.000Z","key":"tasks","kind":"task-count","revision":3,"side":"host","stage":"dedupe_skip"}"#,
+        #"{"at":"2026-12-01T10:05:01.000Z","key":"tasks","kind":"task-count","side":"extension","stage":"provider_run"}"#,
+        #"{"at":"2026-12-01T10:05:01.000Z","key":"tasks","kind":"task-count","reason":"found","revision":3,"schemaVersion":1,"side":"extension","stage":"snapshot_read"}"#,
+        #"{"at":"2026-12-01T10:05:01.000Z","entryCount":2,"key":"tasks","kind":"task-count","policy":"atEnd","revision":3,"side":"extension","stage":"timeline_build"}"#,
+    ]
+
+    @Test("an intent's failed save in the extension fails stage 1, in text and in JSON")
+    func failedIntentSave() throws {
+        let url = try directory(with: Self.failedIntent)
+        defer { try? FileManager.default.removeItem(at: url) }
+        let text = CLIHarness.run(["diagnose", "--dir", url.path])
+        #expect(text.exitCode == .problemFound, "\(text.standardOutput)")
+        #expect(text.standardOutput.contains("1 FAIL extension tried to save at 2026-12-01T10:05:00Z"))
+        let json = CLIHarness.run(["diagnose", "--dir", url.path, "--format", "json"])
+        #expect(json.exitCode == .problemFound)
+        #expect(json.standardOutput.contains(#""firstFailure" : 1"#), "\(json.standardOutput)")
+    }
+
+    @Test("a skip after a failed save: the content is stored, every stage passes")
+    func skipAfterFailedSave() throws {
+        let url = try directory(with: Self.skipAfterFailure)
+        defer { try? FileManager.default.removeItem(at: url) }
+        let result = CLIHarness.run(["diagnose", "--dir", url.path])
+        #expect(result.exitCode == .success, "\(result.standardOutput)")
+        #expect(result.standardOutput.contains("1 ok   host committed revision 3"))
     }
 
     @Test("a debounced reload, which carries no key, counts for --key too")

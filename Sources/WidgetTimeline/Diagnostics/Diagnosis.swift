@@ -91,7 +91,34 @@ public struct KeyDiagnosis: Sendable, Hashable {
 
     init(key: String, events: [LoggedEvent]) {
         self.key = key
-        findings = Self.walk(key: key, events: events.filter { $0.event.key == key }, all: events)
+        let own = events.filter { $0.event.key == key }
+        let failedSaves = Set(own.filter { Self.isFailedSave($0, in: events) }.map(\.position))
+        findings = Self.walk(key: key, events: own, all: events, failedSaves: failedSaves)
+    }
+
+    /// Whether `logged` is an `error` of a save the app asked for: the host's, or the extension's
+    /// outside a load (an intent's). A load's errors — a fetch that failed, a fetched answer not
+    /// saved — fail no save: what was stored stands.
+    private static func isFailedSave(_ logged: LoggedEvent, in all: [LoggedEvent]) -> Bool {
+        guard logged.event.stage == .error else { return false }
+        return logged.event.side == .host || !isInLoad(logged, in: all)
+    }
+
+    /// Whether the extension logged `logged` in a load: every load logs its read first, and a run
+    /// writes its events in one append, so the events before it back to that read (or the run's
+    /// `provider_run`) are the load's own, of its key and side.
+    private static func isInLoad(_ logged: LoggedEvent, in all: [LoggedEvent]) -> Bool {
+        for earlier in all[..<logged.position].reversed() {
+            let event = earlier.event
+            guard event.side == .widgetExtension, event.key == logged.event.key else { return false }
+            switch event.stage {
+            case .providerRun, .snapshotRead: return true
+            case .error: continue
+            case .snapshotCommit where event.reason?.hasPrefix("fetched") == true: continue
+            default: return false
+            }
+        }
+        return false
     }
 
     private static func clock(_ date: Date) -> String { Instant.format(date) }
@@ -110,43 +137,50 @@ public struct KeyDiagnosis: Sendable, Hashable {
         case intentCommit
         /// The extension fetched and saved it during a provider run.
         case fetched
+        /// The extension saved it outside a provider run and outside the intent path: it asks for
+        /// no reload, so the widget's next scheduled refresh reads it.
+        case extensionCommit
         /// The host found the content unchanged and kept it: the commit is older than the log.
         case kept
         /// Only a read shows it: the commit is older than the log.
         case read
     }
 
-    private static func walk(key: String, events: [LoggedEvent], all: [LoggedEvent]) -> [Finding] {
+    private static func walk(
+        key: String, events: [LoggedEvent], all: [LoggedEvent], failedSaves: Set<Int>
+    ) -> [Finding] {
         var findings: [Finding] = []
         func fail(_ stage: Stage, _ detail: String) -> [Finding] {
             findings + [Finding(stage: stage, verdict: .failed, detail: detail)]
         }
+        func tried(_ failed: DiagnosticEvent) -> String {
+            "\(failed.side == .host ? "host" : "extension") tried to save at \(clock(failed.at)) but failed "
+                + "(\(failed.reason ?? "error"))"
+        }
 
         // 1. The newest save: a commit from either side, or a kept revision whose commit the log
         // no longer holds, or at least a revision read.
-        guard let (saved, anchor) = newestSave(in: events) else {
-            let failedCommit = events.last { $0.event.stage == .error && $0.event.side == .host }?.event
+        guard let (saved, anchor, evidence) = newestSave(in: events, all: all) else {
+            let failedCommit = events.last { failedSaves.contains($0.position) }?.event
             let detail =
-                failedCommit.map {
-                    "host tried to save at \(clock($0.at)) but failed (\($0.reason ?? "error"))"
-                }
+                failedCommit.map(tried)
                 ?? "no host commit for '\(key)' in the log → the host never saved it, or logs to another directory"
             return fail(.saved, detail)
         }
         let revision = anchor.event.revision ?? 0
-        if let failed = events.last(where: {
-            $0.position > anchor.position && $0.event.stage == .error && $0.event.side == .host
-        })?.event {
-            return fail(
-                .saved,
-                "host tried to save at \(clock(failed.at)) but failed (\(failed.reason ?? "error")) "
-                    + "→ revision \(revision), saved before, is the newest")
+        // A save that failed after the newest evidence of one. (A skip after a failure found the
+        // content the app wants already stored: nothing failed.)
+        if let failed = events.last(where: { $0.position > evidence && failedSaves.contains($0.position) })?
+            .event
+        {
+            return fail(.saved, tried(failed) + " → revision \(revision), saved before, is the newest")
         }
         let at = clock(anchor.event.at)
         let savedDetail: String
         switch saved {
         case .hostCommit: savedDetail = "host committed revision \(revision)"
         case .intentCommit: savedDetail = "revision \(revision) saved from an intent at \(at)"
+        case .extensionCommit: savedDetail = "extension saved revision \(revision) at \(at)"
         case .fetched: savedDetail = "extension saved fetched revision \(revision) at \(at)"
         case .kept:
             savedDetail =
@@ -169,6 +203,15 @@ public struct KeyDiagnosis: Sendable, Hashable {
             return walkRuns(
                 runs.filter { $0.position > anchor.position }, revision: revision,
                 since: "the intent's save at \(at)",
+                events: events, findings: findings)
+        case .extensionCommit:
+            findings.append(
+                Finding(
+                    stage: .reloadRequested, verdict: .notObserved,
+                    detail: "the extension asks for no reload; the widget's next scheduled refresh reads it"))
+            return walkRuns(
+                runs.filter { $0.position > anchor.position }, revision: revision,
+                since: "the extension's save at \(at)",
                 events: events, findings: findings)
         case .fetched:
             findings.append(
@@ -245,10 +288,14 @@ public struct KeyDiagnosis: Sendable, Hashable {
             findings: findings)
     }
 
-    /// The newest event that shows a revision of the key saved, and what kind of evidence it is.
-    private static func newestSave(in events: [LoggedEvent]) -> (Saved, LoggedEvent)? {
+    /// The newest event that shows a revision of the key saved, what kind of evidence it is, and
+    /// the position of that evidence (a skip's, where the anchor is the commit it kept).
+    private static func newestSave(in events: [LoggedEvent], all: [LoggedEvent]) -> (
+        Saved, LoggedEvent, Int
+    )? {
         let saves = events.filter { $0.event.stage == .snapshotCommit || $0.event.stage == .dedupeSkip }
-        if var newest = saves.last {
+        if let last = saves.last {
+            var newest = last
             // A kept revision whose commit is in the log: the commit says more.
             if newest.event.stage == .dedupeSkip,
                 let commit = saves.last(where: {
@@ -258,13 +305,18 @@ public struct KeyDiagnosis: Sendable, Hashable {
                 newest = commit
             }
             let event = newest.event
-            if event.stage == .dedupeSkip { return (.kept, newest) }
+            if event.stage == .dedupeSkip { return (.kept, newest, last.position) }
             if event.reason?.split(separator: ",").contains("intent") == true {
-                return (.intentCommit, newest)
+                return (.intentCommit, newest, last.position)
             }
-            return (event.side == .host ? .hostCommit : .fetched, newest)
+            if event.side == .host { return (.hostCommit, newest, last.position) }
+            // The extension saves in a run what it fetched; anything else it saves is the app's.
+            let fetched = event.reason?.hasPrefix("fetched") == true || isInLoad(newest, in: all)
+            return (fetched ? .fetched : .extensionCommit, newest, last.position)
         }
-        return events.last { $0.event.stage == .snapshotRead && $0.event.revision != nil }.map { (.read, $0) }
+        return events.last { $0.event.stage == .snapshotRead && $0.event.revision != nil }.map {
+            (.read, $0, $0.position)
+        }
     }
 
     /// Stages 3–6 over the provider runs that could show `revision`: the first shows the provider
