@@ -52,7 +52,8 @@ public struct DiagnosticEvent: Sendable, Hashable, Codable {
     /// `atEnd`, `never`, or `after+<seconds>` relative to the event.
     public var policy: String?
     /// Why: a reload's trigger (`commit`, `flush`, `sign-out`), a read's outcome (`found`,
-    /// `missing`, `fallback`), a failure's reason code.
+    /// `missing`, `fallback`), a failure's reason code. Text that is not a code is logged as
+    /// ``withheldReason``.
     public var reason: String?
     /// Reloads of the kind in the last 24 hours, for reload requests.
     public var reloadsInDay: Int?
@@ -83,8 +84,29 @@ public struct DiagnosticEvent: Sendable, Hashable, Codable {
         self.freshness = freshness
         self.entryCount = entryCount
         self.policy = policy
-        self.reason = reason
+        self.reason = reason.map(Self.loggable)
         self.reloadsInDay = reloadsInDay
+    }
+
+    /// What a `reason` that is not a code becomes: ``UnavailableReason``s and reload reasons are
+    /// short codes, but an app can pass any text (an error's message naming a user or an address).
+    public static let withheldReason = "withheld-not-a-code"
+
+    /// `reason` as the log keeps it: a code — at most 64 ASCII letters, digits, `-`, `_`, `,` and
+    /// `.` — as it is, any other text as ``withheldReason``, so no user content reaches the log.
+    static func loggable(_ reason: String) -> String {
+        let isCode =
+            !reason.isEmpty && reason.utf8.count <= 64
+            && reason.utf8.allSatisfy { byte in
+                switch byte {
+                case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+                    UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "_"),
+                    UInt8(ascii: ","), UInt8(ascii: "."):
+                    true
+                default: false
+                }
+            }
+        return isCode ? reason : withheldReason
     }
 
     /// The policy's log form relative to `instant`: `atEnd`, `never`, `after+1800s`.

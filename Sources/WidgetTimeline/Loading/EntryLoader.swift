@@ -465,7 +465,12 @@ public final class EntryLoader<Kind: WidgetKind>: @unchecked Sendable {
         if let stored {
             let age = now.timeIntervalSince(stored.generatedAt)
             let interval = kind.freshness(of: stored).refreshAfter
-            if age > interval { implied = 1 + Int(log2(age / interval).rounded(.down)) }
+            if age > interval {
+                // A refresh interval of a few picoseconds makes the ratio infinite; past 64 more
+                // doublings the back-off is at its maximum anyway.
+                let doublings = log2(age / interval).rounded(.down)
+                implied = 1 + (doublings.isFinite ? Int(min(doublings, 1_000)) : 1_000)
+            }
         }
         return lock.withLock {
             let count = max((failures[key] ?? 0) + 1, implied)

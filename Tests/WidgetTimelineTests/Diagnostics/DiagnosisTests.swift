@@ -194,4 +194,35 @@ struct DiagnosticRedactionTests {
             #expect(!text.contains(secret))
         }
     }
+
+    // Before: a source failing with an app's reason text — an error's message, say — wrote it into
+    // the `error` and `timeline_build` events, and `reloadAll(reason:)` wrote whatever it was given.
+    @Test("text an app passes as a reason, not a code, reaches the screen but never the log")
+    func reasonTextWithheld() async throws {
+        let secrets = ["Signed out: jane.doe@example.com", "user 4111 1111 1111 1111 not found"]
+        let clock = ManualClock(now: .at("2026-11-29T10:00:00Z"))
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "redaction-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let log = FileDiagnosticLog(directory: directory)
+        let store = FileSnapshotStore(directory: directory)
+        let widget = ScriptedWidget(kind: "secret-widget")
+        let sync = WidgetSync(store: store, reloader: RecordingReloader(), clock: clock, log: log)
+        for secret in secrets {
+            sync.reloadAll(reason: secret)
+            let provider = WidgetProviderCore(
+                loader: EntryLoader(
+                    kind: widget, store: store, source: ScriptedSource(.fail(UnavailableReason(secret))),
+                    sleeper: StalledClock(), log: log))
+            let timeline = await provider.timeline(at: clock.now, in: .gregorian(in: "UTC"))
+            #expect(timeline.entries.first?.state == .unavailable(UnavailableReason(secret)))
+        }
+        sync.reloadAll(reason: "sign-out")
+        let bytes = try Data(contentsOf: directory.appendingPathComponent("diagnostics/events.jsonl"))
+        let text = String(decoding: bytes, as: UTF8.self)
+        for secret in secrets { #expect(!text.contains(secret)) }
+        #expect(text.contains(DiagnosticEvent.withheldReason))
+        #expect(text.contains("\"reason\":\"sign-out\""))
+    }
 }

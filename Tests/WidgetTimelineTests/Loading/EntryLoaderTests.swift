@@ -166,5 +166,20 @@ struct EntryLoaderTests {
         #expect(await loader.load(key, at: now.addingTimeInterval(1200)).failure?.consecutiveFailures == 2)
     }
 
+    // Before: `Int(log2(age / refreshAfter))` trapped when the ratio was infinite.
+    @Test("a refresh interval of picoseconds and data a day old: the back-off is at its maximum, no trap")
+    func tinyRefreshIntervalDoesNotTrap() async throws {
+        let tiny = ScriptedWidget(
+            kind: "spaces",
+            freshness: FreshnessPolicy(staleAfter: 600, expiresAfter: 3600, refreshAfter: 1e-300))
+        try seed("old", generatedAt: now.addingTimeInterval(-86_400))
+        let loader = EntryLoader(
+            kind: tiny, store: store, source: ScriptedSource<ScriptedPayload>(.fail(.sourceFailed)),
+            sleeper: StalledClock(), log: log)
+        let result = await loader.load(key, at: now)
+        #expect(result.failure?.consecutiveFailures == 1_001)
+        #expect(result.snapshot?.payload.initialLabel == "old")
+    }
+
     enum Expectation: Error { case policy(ReloadPolicy) }
 }
