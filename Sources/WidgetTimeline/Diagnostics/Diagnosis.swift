@@ -195,23 +195,20 @@ public struct KeyDiagnosis: Sendable, Hashable {
         switch saved {
         case .hostCommit:
             break
-        case .intentCommit:
-            findings.append(
-                Finding(
-                    stage: .reloadRequested, verdict: .notObserved,
-                    detail: "the system reloads the tapped widget after the intent (not logged)"))
+        case .intentCommit, .extensionCommit:
+            let (detail, since) =
+                saved == .intentCommit
+                ? (
+                    "the system reloads the tapped widget after the intent (not logged)",
+                    "the intent's save at \(at)"
+                )
+                : (
+                    "the extension asks for no reload; the widget's next scheduled refresh reads it",
+                    "the extension's save at \(at)"
+                )
+            findings.append(Finding(stage: .reloadRequested, verdict: .notObserved, detail: detail))
             return walkRuns(
-                runs.filter { $0.position > anchor.position }, revision: revision,
-                since: "the intent's save at \(at)",
-                events: events, findings: findings)
-        case .extensionCommit:
-            findings.append(
-                Finding(
-                    stage: .reloadRequested, verdict: .notObserved,
-                    detail: "the extension asks for no reload; the widget's next scheduled refresh reads it"))
-            return walkRuns(
-                runs.filter { $0.position > anchor.position }, revision: revision,
-                since: "the extension's save at \(at)",
+                runs.filter { $0.position > anchor.position }, revision: revision, since: since,
                 events: events, findings: findings)
         case .fetched:
             findings.append(
