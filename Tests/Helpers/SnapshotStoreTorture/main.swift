@@ -23,6 +23,10 @@ import WidgetTimeline
 //                             [--first-counter C] [--retain N]
 //       N commits, each after whatever revision is current (`any`) or compare-and-swap on the
 //       revision just read (`read`, retrying on conflict); printing `ACK` as `cas` does.
+//   SnapshotStoreTorture sweep --dir DIR --key KEY [--orphan-age SECONDS]
+//       Calls removeAbandonedFiles in a loop until standard input closes; prints `SWEPT <count>`.
+//   (Every mode takes --orphan-age SECONDS, the store's orphanAge, 600 by default, and
+//   --legacy KEY, a legacy key for --key.)
 //   SnapshotStoreTorture read --dir DIR --key KEY [--progress N] [--report-seen]
 //       Reads in a tight loop until standard input closes, checking every read; prints
 //       `READS <count>` every N reads, `SEEN <revision> <writer>:<counter> <time>` for each newer
@@ -71,6 +75,7 @@ else {
 
 let checksLocks = arguments.contains("--check-locks")
 let retained = option("retain").flatMap(Int.init) ?? 3
+let orphanAge = option("orphan-age").flatMap(Double.init) ?? 600
 let environment = ProcessInfo.processInfo.environment
 let fileSystem: CommitPointFileSystem
 if let name = environment["WIDGET_TIMELINE_KILL_POINT"], let point = CommitPoint(rawValue: name) {
@@ -84,9 +89,13 @@ if let name = environment["WIDGET_TIMELINE_KILL_POINT"], let point = CommitPoint
 } else {
     fileSystem = CommitPointFileSystem(point: nil, action: .kill, at: 1, key: key.rawValue)
 }
+let legacyKeys = option("legacy").flatMap { try? SnapshotKey(validating: $0) }.map {
+    LegacyKeyMapping([key: $0])
+}
 let store = FileSnapshotStore(
     directory: URL(fileURLWithPath: directory), access: mode == "read" ? .readOnly : .readWrite,
-    retainedRevisions: retained, fileSystem: fileSystem)
+    legacyKeys: legacyKeys ?? .none, retainedRevisions: retained, orphanAge: orphanAge, fileSystem: fileSystem
+)
 
 /// Fails if `/proc/locks` lists a lock held by this process (Linux; elsewhere there is no such file).
 func checkNoLocksHeld(after call: String) {
@@ -248,6 +257,24 @@ case "read":
         found += 1
     }
     say("DONE \(reads) \(found) \(last)")
+
+case "sweep":
+    // Removes abandoned files in a loop until standard input closes, printing `SWEPT <count>`.
+    var swept = 0
+    var stdinOpen = true
+    while stdinOpen {
+        do {
+            swept += try store.removeAbandonedFiles()
+        } catch {
+            fail("removeAbandonedFiles: \(error)")
+        }
+        var descriptor = pollfd(fd: 0, events: Int16(POLLIN), revents: 0)
+        if poll(&descriptor, 1, 1) > 0 {
+            var byte: UInt8 = 0
+            if read(0, &byte, 1) <= 0 { stdinOpen = false }
+        }
+    }
+    say("SWEPT \(swept)")
 
 default:
     exit(64)

@@ -94,4 +94,49 @@ struct ChangingListingTests {
             #expect(try store.keys().isEmpty)
         }
     }
+
+    /// A migration removes the legacy key's directory; listing a directory removed after it was
+    /// opened fails with ENOENT on Linux. The torture harness met it: readers answered
+    /// "unreadable" and writers failed while racing writers migrated a legacy key.
+    @Test(
+        "a read listing the legacy key while a migration removes its directory reads the migrated revision",
+        arguments: [1, 2])
+    func legacyDirectoryRemovedDuringRead(listing: Int) throws {
+        try withTemporaryDirectory { directory throws in
+            let legacy = try SnapshotKey(validating: "parking")
+            let mapping: LegacyKeyMapping = [StoreFixture.key: legacy]
+            let writer = FileSnapshotStore(directory: directory, legacyKeys: mapping)
+            for value in 1...3 { _ = try writer.commit(StoreFixture.draft(value, key: legacy)) }
+            // The key has no directory yet: listing 1 is the legacy key's, listing 2 confirms it.
+            let fileSystem = ChangingDirectoryFileSystem()
+            fileSystem.change(duringListing: listing) { _ = try? writer.commit(StoreFixture.draft(4)) }
+            let reader = FileSnapshotStore.readOnly(
+                directory: directory, legacyKeys: mapping, fileSystem: fileSystem)
+            let read = reader.read(StoreFixture.key, as: Counter.self, supportedSchema: 1)
+            #expect(!fileSystem.isChangePending, "the migration ran during the listing")
+            #expect(!FileManager.default.fileExists(atPath: writer.directory(for: legacy).path))
+            #expect(read.snapshot?.key == StoreFixture.key && read.snapshot?.revision == 4, "\(read)")
+            #expect(read.snapshot?.payload.value == 4)
+        }
+    }
+
+    @Test(
+        "a commit listing the legacy key while another writer's migration removes its directory commits after it"
+    )
+    func legacyDirectoryRemovedDuringCommit() throws {
+        try withTemporaryDirectory { directory throws in
+            let legacy = try SnapshotKey(validating: "parking")
+            let mapping: LegacyKeyMapping = [StoreFixture.key: legacy]
+            let other = FileSnapshotStore(directory: directory, legacyKeys: mapping)
+            for value in 1...3 { _ = try other.commit(StoreFixture.draft(value, key: legacy)) }
+            let fileSystem = ChangingDirectoryFileSystem()
+            fileSystem.change(duringListing: 1) { _ = try? other.commit(StoreFixture.draft(4)) }
+            let writer = FileSnapshotStore(directory: directory, legacyKeys: mapping, fileSystem: fileSystem)
+            let outcome = try writer.commit(StoreFixture.draft(5))
+            #expect(!fileSystem.isChangePending, "the migration ran during the listing")
+            #expect(outcome.revision == 5 && outcome.isDurable, "\(outcome)")
+            let read = other.read(StoreFixture.key, as: Counter.self, supportedSchema: 1)
+            #expect(read.snapshot?.revision == 5 && read.snapshot?.payload.value == 5, "\(read)")
+        }
+    }
 }

@@ -93,10 +93,59 @@ struct ManyWritersTortureTests {
         }
     }
 
+    /// What a run varies: the writers' store settings, how long a stopped writer stays stopped, and
+    /// processes sweeping abandoned files meanwhile.
+    struct Configuration {
+        /// Each writer process takes one of these `retainedRevisions`, at random.
+        var retainedRevisions: [Int] = [3]
+        /// Each writer process takes one of these `orphanAge`s (seconds), at random.
+        var orphanAges: [Double] = [600]
+        /// Acknowledgements by the others before a writer stopped at random is continued.
+        var randomStopLength: ClosedRange<Int> = 1...10
+        /// Acknowledgements by the others before a writer stopped at a named point is continued.
+        var pointStopLength: ClosedRange<Int> = 3...12
+        /// Processes calling `removeAbandonedFiles()` in a loop throughout.
+        var sweepers = 0
+        /// Acknowledged commits by default (`WIDGET_TIMELINE_MANY_WRITERS_COMMITS` overrides it).
+        var commits = 2_000
+        /// When above 0, the key has a legacy key with this many revisions before the writers
+        /// start, and every writer and reader maps the key to it: the writers race to migrate it.
+        var legacyRevisions = 0
+    }
+
+    /// The legacy key of runs with `legacyRevisions`.
+    static let legacyKey = try! SnapshotKey(validating: "torture.legacy")
+
     @Test("6 writers and 2 readers on one key, SIGKILL and SIGSTOP anywhere: every acknowledgement is a fact")
     func manyWriters() throws {
+        try run(Configuration())
+    }
+
+    @Test(
+        "mixed retention (1 or 2), short orphan ages, writers stopped for hundreds of commits, sweepers: every acknowledgement is a fact"
+    )
+    func hostileSettings() throws {
+        try run(
+            Configuration(
+                retainedRevisions: [1, 1, 2], orphanAges: [600, 0.05, 0.5], randomStopLength: 1...300,
+                pointStopLength: 20...300, sweepers: 2, commits: 1_500))
+    }
+
+    @Test(
+        "legacy key migrated by racing writers, stopped and killed at every point: readers never go backwards, acknowledgements are facts"
+    )
+    func legacyMigration() throws {
+        for _ in 0..<30 {
+            try run(
+                Configuration(
+                    retainedRevisions: [1, 2, 3], randomStopLength: 1...30, pointStopLength: 1...30,
+                    commits: 60, legacyRevisions: 5))
+        }
+    }
+
+    func run(_ configuration: Configuration) throws {
         let target = SnapshotStoreProcessTests.environmentNumber(
-            "WIDGET_TIMELINE_MANY_WRITERS_COMMITS", default: 2_000)
+            "WIDGET_TIMELINE_MANY_WRITERS_COMMITS", default: configuration.commits)
         let seed = testSeed(UInt64(UInt32(truncatingIfNeeded: getpid())) &* 0x2545_F491)
         var generator = SplitMix64(seed: seed)
         let helper = try ChildProcess.tortureHelper()
@@ -104,9 +153,21 @@ struct ManyWritersTortureTests {
         var figures = Figures()
         try withTemporaryDirectory { directory throws in
             let keyDirectory = FileSnapshotStore(directory: directory).directory(for: StoreFixture.key)
-            let common = ["--dir", directory.path, "--key", StoreFixture.key.rawValue]
+            var common = ["--dir", directory.path, "--key", StoreFixture.key.rawValue]
+            if configuration.legacyRevisions > 0 {
+                let legacyCommon = ["--dir", directory.path, "--key", Self.legacyKey.rawValue]
+                let legacy = try ChildProcess(
+                    helper, ["write"] + legacyCommon + ["--count", String(configuration.legacyRevisions)])
+                legacy.closeInput()
+                _ = legacy.readAllLines()
+                #expect(legacy.waitForExit() == .exited(0))
+                common += ["--legacy", Self.legacyKey.rawValue]
+            }
             let readers = try (0..<Self.readerCount).map { _ in
                 try ChildProcess(helper, ["read"] + common + ["--report-seen", "--progress", "5000"])
+            }
+            let sweepers = try (0..<configuration.sweepers).map { _ in
+                try ChildProcess(helper, ["sweep"] + common + ["--orphan-age", "0.05"])
             }
             var acknowledgements: [Acknowledgement] = []
             var sightings: [Sighting] = []
@@ -136,10 +197,13 @@ struct ManyWritersTortureTests {
                     pointCycle += 1
                 }
                 let expectation = Bool.random(using: &generator) ? "any" : "read"
+                let retained = configuration.retainedRevisions.randomElement(using: &generator) ?? 3
+                let orphanAge = configuration.orphanAges.randomElement(using: &generator) ?? 600
                 let process = try ChildProcess(
                     helper,
                     ["race"] + common + [
                         "--writer", name, "--count", String(Self.commitsPerProcess), "--expect", expectation,
+                        "--retain", String(retained), "--orphan-age", String(orphanAge),
                     ], environment: environment)
                 return Writer(process: process, name: name, pausePoint: pausePoint, killPoint: killPoint)
             }
@@ -173,7 +237,7 @@ struct ManyWritersTortureTests {
                 {
                     victim.process.send(SIGSTOP)
                     stopped.insert(ObjectIdentifier(victim))
-                    victim.resumeAfter = Int.random(in: 1...10, using: &generator)
+                    victim.resumeAfter = Int.random(in: configuration.randomStopLength, using: &generator)
                     figures.randomStops += 1
                 }
             }
@@ -206,7 +270,7 @@ struct ManyWritersTortureTests {
                     guard writer.process.waitForStop() else { return }
                     figures.pointStops[point, default: 0] += 1
                     stopped.insert(ObjectIdentifier(writer))
-                    writer.resumeAfter = Int.random(in: 3...12, using: &generator)
+                    writer.resumeAfter = Int.random(in: configuration.pointStopLength, using: &generator)
                 default:
                     violations.append("\(writer.name): \(line)")
                 }
@@ -299,6 +363,14 @@ struct ManyWritersTortureTests {
             }
 
             for reader in readers { reader.closeInput() }
+            for sweeper in sweepers {
+                sweeper.closeInput()
+                let lines = sweeper.readAllLines()
+                let termination = sweeper.waitForExit()
+                if termination != .exited(0) || !(lines.last ?? "").hasPrefix("SWEPT") {
+                    violations.append("sweeper \(termination): \(lines.suffix(3))")
+                }
+            }
             for (index, reader) in readers.enumerated() {
                 for line in reader.readAllLines() { handleReader(index, line) }
                 let termination = reader.waitForExit()
@@ -320,8 +392,15 @@ struct ManyWritersTortureTests {
             if !temporaryFiles(in: keyDirectory).isEmpty {
                 violations.append("temporary files left: \(temporaryFiles(in: keyDirectory))")
             }
+            if configuration.legacyRevisions > 0,
+                FileManager.default.fileExists(
+                    atPath: FileSnapshotStore(directory: directory).directory(for: Self.legacyKey).path)
+            {
+                violations.append("the legacy key's directory is left after the migration")
+            }
             #expect(violations.isEmpty, "seed \(seed), \(figures): \(violations.prefix(8))")
             #expect(figures.acknowledged >= target, "seed \(seed): \(figures)")
+            guard target >= 1_000 else { return }
             #expect(
                 figures.randomKills > 0 && figures.randomStops > 0 && !figures.pointKills.isEmpty,
                 "\(figures)")

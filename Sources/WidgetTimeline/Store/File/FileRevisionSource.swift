@@ -18,13 +18,27 @@ struct FileRevisionSource: RevisionSource {
         // Every listing opens the key's directory anew: a read starts over after a revision
         // vanished, and a migrated legacy key's directory may have been removed meanwhile.
         directories.forget(key)
-        guard let directory = try directories.directory(for: key, creating: false) else { return nil }
-        return try directories.names(in: directory).compactMap(StoreLayout.revision(fromFileName:))
+        return try revisionsInOpenDirectory(of: key)
     }
 
     func revisionsAgain(of key: SnapshotKey) throws(SnapshotStoreError) -> [Int]? {
+        try revisionsInOpenDirectory(of: key)
+    }
+
+    /// The revisions listed in `key`'s directory as opened; `nil` when it does not exist — or was
+    /// removed after it was opened: a migration removes its legacy key's directory, and listing a
+    /// removed directory fails with `ENOENT` (Linux), which is not an I/O error of the key.
+    private func revisionsInOpenDirectory(of key: SnapshotKey) throws(SnapshotStoreError) -> [Int]? {
         guard let directory = try directories.directory(for: key, creating: false) else { return nil }
-        return try directories.names(in: directory).compactMap(StoreLayout.revision(fromFileName:))
+        do {
+            return try directories.names(in: directory).compactMap(StoreLayout.revision(fromFileName:))
+        } catch {
+            if case .io(.listDirectory, _, ENOENT) = error {
+                directories.forget(key)
+                return nil
+            }
+            throw error
+        }
     }
 
     func record(of key: SnapshotKey, revision: Int) -> RecordBytes {
