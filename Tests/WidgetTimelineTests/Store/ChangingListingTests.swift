@@ -139,4 +139,25 @@ struct ChangingListingTests {
             #expect(read.snapshot?.revision == 5 && read.snapshot?.payload.value == 5, "\(read)")
         }
     }
+
+    @Test("a migration whose legacy directory another writer's migration removes reports no clean-up failure")
+    func legacyDirectoryRemovedDuringCleanup() throws {
+        try withTemporaryDirectory { directory throws in
+            let legacy = try SnapshotKey(validating: "parking")
+            let mapping: LegacyKeyMapping = [StoreFixture.key: legacy]
+            let other = FileSnapshotStore(directory: directory, legacyKeys: mapping)
+            for value in 1...3 { _ = try other.commit(StoreFixture.draft(value, key: legacy)) }
+            // Listing 1 is the legacy key's (the key has no directory yet), 2 confirms revision 4,
+            // 3 is the clean-up's listing of the legacy key: the other writer commits 5 during it,
+            // and its clean-up removes the legacy key's directory.
+            let fileSystem = ChangingDirectoryFileSystem()
+            fileSystem.change(duringListing: 3) { _ = try? other.commit(StoreFixture.draft(5)) }
+            let writer = FileSnapshotStore(directory: directory, legacyKeys: mapping, fileSystem: fileSystem)
+            let outcome = try writer.commit(StoreFixture.draft(4))
+            #expect(!fileSystem.isChangePending, "the other commit ran during the clean-up's listing")
+            #expect(outcome.revision == 4 && outcome.migratedFrom == legacy, "\(outcome)")
+            #expect(outcome.cleanupFailure == nil, "\(outcome)")
+            #expect(!FileManager.default.fileExists(atPath: writer.directory(for: legacy).path))
+        }
+    }
 }

@@ -152,11 +152,18 @@ extension FileSnapshotStore {
     {
         let directory: OpenDirectory
         let names: [String]
+        // Opened anew: the commit may have opened it attempts ago. Another writer's migration may
+        // remove it at any moment; listing a removed directory fails with ENOENT (Linux): done.
+        directories.forget(legacyKey)
         do {
             guard let opened = try directories.directory(for: legacyKey, creating: false) else { return nil }
             directory = opened
             names = try directories.names(in: directory)
         } catch {
+            if case .io(.listDirectory, _, ENOENT) = error {
+                directories.forget(legacyKey)
+                return nil
+            }
             return error
         }
         var firstFailure: SnapshotStoreError?
