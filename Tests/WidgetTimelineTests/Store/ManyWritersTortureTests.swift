@@ -81,6 +81,7 @@ struct ManyWritersTortureTests {
         var randomStops = 0
         var pointStops: [String: Int] = [:]
         var sightings = 0
+        var readerStops = 0
         var reads = 0
         var largestTemporaryCount = 0
         var seconds = 0.0
@@ -89,7 +90,7 @@ struct ManyWritersTortureTests {
             "\(acknowledged) acknowledged commits by \(processes) writer processes in \(String(format: "%.1f", seconds)) s; "
                 + "SIGKILL \(randomKills) at random, \(pointKills.values.reduce(0, +)) at named points \(pointKills.sorted { $0.key < $1.key }); "
                 + "SIGSTOP \(randomStops) at random, \(pointStops.values.reduce(0, +)) at named points \(pointStops.sorted { $0.key < $1.key }); "
-                + "\(reads) reads, \(sightings) new revisions seen; at most \(largestTemporaryCount) temporary files"
+                + "\(reads) reads, \(sightings) new revisions seen, \(readerStops) reader stops; at most \(largestTemporaryCount) temporary files"
         }
     }
 
@@ -106,6 +107,8 @@ struct ManyWritersTortureTests {
         var pointStopLength: ClosedRange<Int> = 3...12
         /// Processes calling `removeAbandonedFiles()` in a loop throughout.
         var sweepers = 0
+        /// Whether readers are stopped too (at random, for as long as stopped writers).
+        var stopsReaders = false
         /// Acknowledged commits by default (`WIDGET_TIMELINE_MANY_WRITERS_COMMITS` overrides it).
         var commits = 2_000
         /// When above 0, the key has a legacy key with this many revisions before the writers
@@ -128,7 +131,7 @@ struct ManyWritersTortureTests {
         try run(
             Configuration(
                 retainedRevisions: [1, 1, 2], orphanAges: [600, 0.05, 0.5], randomStopLength: 1...300,
-                pointStopLength: 20...300, sweepers: 2, commits: 1_500))
+                pointStopLength: 20...300, sweepers: 2, stopsReaders: true, commits: 1_500))
     }
 
     @Test(
@@ -209,6 +212,16 @@ struct ManyWritersTortureTests {
             }
 
             var writers = try (0..<Self.writerSlots).map { _ in try spawn() }
+            /// Acknowledgements before each stopped reader is continued.
+            var readerResumeAfter: [Int?] = Array(repeating: nil, count: Self.readerCount)
+            var draining = false
+
+            func resumeReaders() {
+                for index in readers.indices where readerResumeAfter[index] != nil {
+                    readerResumeAfter[index] = nil
+                    readers[index].send(SIGCONT)
+                }
+            }
             var stopped: Set<ObjectIdentifier> = []
 
             func resume(_ writer: Writer) {
@@ -223,6 +236,24 @@ struct ManyWritersTortureTests {
                 for other in writers where other !== writer {
                     guard let remaining = other.resumeAfter else { continue }
                     if remaining <= 1 { resume(other) } else { other.resumeAfter = remaining - 1 }
+                }
+                for index in readers.indices {
+                    guard let remaining = readerResumeAfter[index] else { continue }
+                    if remaining <= 1 {
+                        readerResumeAfter[index] = nil
+                        readers[index].send(SIGCONT)
+                    } else {
+                        readerResumeAfter[index] = remaining - 1
+                    }
+                }
+                if configuration.stopsReaders, !draining, Double.random(in: 0..<1, using: &generator) < 0.03,
+                    let index = readers.indices.filter({ readerResumeAfter[$0] == nil }).randomElement(
+                        using: &generator)
+                {
+                    readers[index].send(SIGSTOP)
+                    readerResumeAfter[index] = Int.random(
+                        in: configuration.randomStopLength, using: &generator)
+                    figures.readerStops += 1
                 }
                 let running = writers.filter {
                     !stopped.contains(ObjectIdentifier($0)) && $0.process.termination == nil
@@ -296,7 +327,6 @@ struct ManyWritersTortureTests {
             }
 
             // Drive everything from the processes' own output: no timer decides anything.
-            var draining = false
             while !writers.isEmpty {
                 var descriptors = writers.map {
                     pollfd(fd: $0.process.outputDescriptor, events: Int16(POLLIN), revents: 0)
@@ -347,6 +377,7 @@ struct ManyWritersTortureTests {
                 }
                 if draining {
                     for writer in writers where writer.resumeAfter != nil { resume(writer) }
+                    resumeReaders()
                 }
                 // Never all stopped: continue the one that has waited longest.
                 let running = writers.filter { !stopped.contains(ObjectIdentifier($0)) }
@@ -362,6 +393,7 @@ struct ManyWritersTortureTests {
                 }
             }
 
+            resumeReaders()
             for reader in readers { reader.closeInput() }
             for sweeper in sweepers {
                 sweeper.closeInput()
@@ -398,7 +430,9 @@ struct ManyWritersTortureTests {
             {
                 violations.append("the legacy key's directory is left after the migration")
             }
-            #expect(violations.isEmpty, "seed \(seed), \(figures): \(violations.prefix(8))")
+            #expect(
+                violations.isEmpty,
+                "seed \(seed), \(figures): \(violations.prefix(8))")
             #expect(figures.acknowledged >= target, "seed \(seed): \(figures)")
             guard target >= 1_000 else { return }
             #expect(
