@@ -349,7 +349,7 @@ public final class EntryLoader<Kind: WidgetKind>: @unchecked Sendable {
         }
         // A revision the read could not load may hold data observed after the answer's: nothing is
         // saved over it.
-        guard !Self.missedRevisions(pending.read) else {
+        guard pending.read.errorHidingNewerData(of: key) == nil else {
             sink.record(
                 DiagnosticEvent(
                     at: now, side: .widgetExtension, stage: .error, key: key, kind: kind.kind,
@@ -383,7 +383,7 @@ public final class EntryLoader<Kind: WidgetKind>: @unchecked Sendable {
                             reason: "conflict-kept-stored"))
                     return stored
                 }
-                if Self.missedRevisions(read) {
+                if read.errorHidingNewerData(of: key) != nil {
                     sink.record(
                         DiagnosticEvent(
                             at: now, side: .widgetExtension, stage: .error, key: key, kind: kind.kind,
@@ -405,19 +405,6 @@ public final class EntryLoader<Kind: WidgetKind>: @unchecked Sendable {
                 at: now, side: .widgetExtension, stage: .error, key: key, kind: kind.kind,
                 reason: SnapshotStoreError.contention(attempts: Self.maximumSaveAttempts).diagnosticCategory))
         return Self.unsaved(draft)
-    }
-
-    /// Whether `read` could not load a revision newer than what it returned — the key unreadable,
-    /// or a newer revision skipped for an I/O error — so the newest data there is is unknown.
-    private static func missedRevisions(_ read: SnapshotReadResult<Kind.Payload>) -> Bool {
-        let skipped: [InvalidRevision]
-        switch read {
-        case .unreadable: return true
-        case .found(_, let fallback?): skipped = fallback.skipped
-        case .corrupted(let problems): skipped = problems
-        case .found(_, nil), .missing, .incompatible: return false
-        }
-        return skipped.contains { if case .unreadable = $0.problem { true } else { false } }
     }
 
     /// A fetched answer that was not saved (a read-only store, a save that failed or lost to other

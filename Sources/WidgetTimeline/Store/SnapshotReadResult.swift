@@ -30,6 +30,26 @@ public enum SnapshotReadResult<Payload: Codable & Sendable & Equatable>: Sendabl
         if case .found(_, let fallback) = self { return fallback != nil }
         return false
     }
+
+    /// The error that kept this read of `key` from loading a revision newer than what it returned
+    /// — the key unreadable, or a newer revision skipped for an I/O error — or `nil` when the
+    /// newest data stored is known. Data that may be older than what the read could not see is
+    /// never saved over it.
+    func errorHidingNewerData(of key: SnapshotKey) -> SnapshotStoreError? {
+        let skipped: [InvalidRevision]
+        switch self {
+        case .unreadable(let error): return error
+        case .found(_, let fallback?): skipped = fallback.skipped
+        case .corrupted(let problems): skipped = problems
+        case .found(_, nil), .missing, .incompatible: return nil
+        }
+        for invalid in skipped {
+            if case .unreadable(let error) = invalid.problem {
+                return .io(operation: .read, path: key.rawValue, errno: error.code)
+            }
+        }
+        return nil
+    }
 }
 
 /// Why a read returned an older revision than the newest stored one: the newer ones failed

@@ -26,7 +26,9 @@
 /// - A commit whose `observedAt` is before the stored data's (an app syncing a server value that
 ///   has not seen an intent's write yet) is not saved either: an older value never replaces a
 ///   newer one. A commit that names no `observedAt` is the newest data and is always compared by
-///   content, so two writers committing at once both land.
+///   content, so two writers committing at once both land. One that names it over a newer revision
+///   the read could not load (an I/O error) throws that error and saves nothing: the revision may
+///   hold data observed later.
 /// - A crash between save and reload loses nothing: the snapshot is durable, and the widget's next
 ///   scheduled refresh reads it. The reload is an optimisation, not the transaction.
 /// - Reloads go through one ``ReloadCoordinator`` for timelines and controls alike: a commit asks
@@ -154,7 +156,8 @@ public final class WidgetSync: @unchecked Sendable {
     /// - Throws: the store's error when the save failed; no reload was asked for and the previous
     ///   snapshot is intact. ``SnapshotStoreError/contention(attempts:)`` when other writers
     ///   committed between each of this commit's comparisons and its save, 64 times in a row: a
-    ///   save is only ever made after the revision it was compared with, never over another.
+    ///   save is only ever made after the revision it was compared with, never over another. The
+    ///   read's I/O error when `observedAt` is given and a newer revision could not be read.
     @discardableResult
     public func commit<Kind: WidgetKind>(
         _ payload: Kind.Payload,
@@ -236,6 +239,9 @@ public final class WidgetSync: @unchecked Sendable {
                 return skipped(
                     key: key, kind: kind.kind, at: now, revision: revision, reason: "older-than-stored")
             case .changed(let compared): basis = compared
+            case .hidden(let error):
+                record(.error, key: key, kind: kind.kind, at: now, reason: error.diagnosticCategory)
+                throw error
             }
             attempts += 1
             do {
@@ -359,6 +365,9 @@ public final class WidgetSync: @unchecked Sendable {
         case newer(revision: Int)
         /// It does not, or cannot be read; a commit expects the revision compared with.
         case changed(basis: ExpectedRevision)
+        /// A newer revision could not be read (an I/O error) and this commit names when its data was
+        /// observed: that revision may hold data observed later, which it must not replace.
+        case hidden(SnapshotStoreError)
     }
 
     /// Whether the stored content is the same (see `isSameContent`) and need not be re-confirmed,
@@ -385,7 +394,11 @@ public final class WidgetSync: @unchecked Sendable {
         {
             stored = own
         } else {
-            switch store.read(key, for: kind) {
+            let read = store.read(key, for: kind)
+            // The host's twin of the loader's rule: data of a known age is never saved over a
+            // revision the read could not see. Data that names no observation is the newest there is.
+            if observedAt != nil, let error = read.errorHidingNewerData(of: key) { return .hidden(error) }
+            switch read {
             case .found(let snapshot, nil):
                 stored = CommittedContent(
                     revision: snapshot.revision, kind: snapshot.kind, schemaVersion: snapshot.schemaVersion,

@@ -98,15 +98,24 @@ struct ChangingListingTests {
     /// A migration removes the legacy key's directory; listing a directory removed after it was
     /// opened fails with ENOENT on Linux. The torture harness met it: readers answered
     /// "unreadable" and writers failed while racing writers migrated a legacy key.
+    /// Revisions 1–3 under the legacy key `parking`, which ``StoreFixture/key`` maps to, and a store
+    /// that maps it.
+    private func legacyKeyWithThreeRevisions(in directory: URL) throws
+        -> (legacy: SnapshotKey, mapping: LegacyKeyMapping, store: FileSnapshotStore)
+    {
+        let legacy = try SnapshotKey(validating: "parking")
+        let mapping: LegacyKeyMapping = [StoreFixture.key: legacy]
+        let store = FileSnapshotStore(directory: directory, legacyKeys: mapping)
+        for value in 1...3 { _ = try store.commit(StoreFixture.draft(value, key: legacy)) }
+        return (legacy, mapping, store)
+    }
+
     @Test(
         "a read listing the legacy key while a migration removes its directory reads the migrated revision",
         arguments: [1, 2])
     func legacyDirectoryRemovedDuringRead(listing: Int) throws {
         try withTemporaryDirectory { directory throws in
-            let legacy = try SnapshotKey(validating: "parking")
-            let mapping: LegacyKeyMapping = [StoreFixture.key: legacy]
-            let writer = FileSnapshotStore(directory: directory, legacyKeys: mapping)
-            for value in 1...3 { _ = try writer.commit(StoreFixture.draft(value, key: legacy)) }
+            let (legacy, mapping, writer) = try legacyKeyWithThreeRevisions(in: directory)
             // The key has no directory yet: listing 1 is the legacy key's, listing 2 confirms it.
             let fileSystem = ChangingDirectoryFileSystem()
             fileSystem.change(duringListing: listing) { _ = try? writer.commit(StoreFixture.draft(4)) }
@@ -125,10 +134,7 @@ struct ChangingListingTests {
     )
     func legacyDirectoryRemovedDuringCommit() throws {
         try withTemporaryDirectory { directory throws in
-            let legacy = try SnapshotKey(validating: "parking")
-            let mapping: LegacyKeyMapping = [StoreFixture.key: legacy]
-            let other = FileSnapshotStore(directory: directory, legacyKeys: mapping)
-            for value in 1...3 { _ = try other.commit(StoreFixture.draft(value, key: legacy)) }
+            let (_, mapping, other) = try legacyKeyWithThreeRevisions(in: directory)
             let fileSystem = ChangingDirectoryFileSystem()
             fileSystem.change(duringListing: 1) { _ = try? other.commit(StoreFixture.draft(4)) }
             let writer = FileSnapshotStore(directory: directory, legacyKeys: mapping, fileSystem: fileSystem)
@@ -143,10 +149,7 @@ struct ChangingListingTests {
     @Test("a migration whose legacy directory another writer's migration removes reports no clean-up failure")
     func legacyDirectoryRemovedDuringCleanup() throws {
         try withTemporaryDirectory { directory throws in
-            let legacy = try SnapshotKey(validating: "parking")
-            let mapping: LegacyKeyMapping = [StoreFixture.key: legacy]
-            let other = FileSnapshotStore(directory: directory, legacyKeys: mapping)
-            for value in 1...3 { _ = try other.commit(StoreFixture.draft(value, key: legacy)) }
+            let (legacy, mapping, other) = try legacyKeyWithThreeRevisions(in: directory)
             // Listing 1 is the legacy key's (the key has no directory yet), 2 confirms revision 4,
             // 3 is the clean-up's listing of the legacy key: the other writer commits 5 during it,
             // and its clean-up removes the legacy key's directory.

@@ -57,6 +57,41 @@ struct WidgetSyncTests {
         WidgetSync(store: store ?? self.store, reloader: reloader, clock: clock, debounce: debounce, log: log)
     }
 
+    // Before: the sync committed over the revision it could not read, expecting it, so a server
+    // value observed 10 minutes ago replaced an intent's write of a minute ago (the loader's row-49
+    // bug, on the host).
+    @Test(
+        "a commit naming its observation is not saved over a newer revision the read could not load; one naming none is",
+        arguments: [
+            FileSystemFault(.error(EIO), at: .kind(.read, occurrence: 1)),
+            FileSystemFault(.error(EACCES), at: .kind(.open, occurrence: 1)),
+        ])
+    func noSaveOverUnreadRevision(fault: FileSystemFault) throws {
+        try withTemporaryDirectory { directory in
+            let other = FileSnapshotStore(directory: directory)
+            let now = clock.now
+            for (count, age) in [(1, 3000.0), (2, 60.0)] {
+                let observed = now.addingTimeInterval(-age)
+                _ = try other.commit(
+                    SnapshotDraft(
+                        for: widget, generatedAt: observed, observedAt: observed,
+                        payload: .init(count: count, debugNote: "")))
+            }
+            let faults = FaultInjectingFileSystem()
+            faults.faults = [fault]
+            let sync = sync(store: FileSnapshotStore(directory: directory, fileSystem: faults))
+            #expect(throws: SnapshotStoreError.self) {
+                try sync.commit(
+                    .init(count: 3, debugNote: ""), for: widget, observedAt: now.addingTimeInterval(-600))
+            }
+            #expect(other.read(widget.defaultKey, for: widget).snapshot?.payload.count == 2)
+            #expect(reloader.reloadedKinds.isEmpty)
+            faults.faults = [fault]
+            #expect(try sync.commit(.init(count: 4, debugNote: ""), for: widget).revision == 3)
+            #expect(other.read(widget.defaultKey, for: widget).snapshot?.payload.count == 4)
+        }
+    }
+
     @Test("equal content is saved again when the newest revision is one this code cannot read")
     func newestUnreadableIsNotUnchanged() throws {
         guard case .saved(let first, _, _) = try sync().commit(.init(count: 1, debugNote: ""), for: widget)
