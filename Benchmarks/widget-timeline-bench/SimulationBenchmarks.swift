@@ -44,6 +44,53 @@ enum SimulationBenchmarks {
     static let fleetDevicesPerSecondBefore = 1_768.0
     static let fleetReferenceSource = "the engine of 2026-12-01 (10k case, quiet)"
 
+    /// `count` provider runs of `kind` over an in-memory store, each fetching a task count, saving it
+    /// and planning the timeline, as a fleet's extension does. Specialised only for a caller that
+    /// names the kind.
+    @inline(never)
+    static func providerRuns<Kind: WidgetKind>(_ kind: Kind, count: Int) {
+        let payloads = (0..<3).map {
+            try! JSONDecoder().decode(Kind.Payload.self, from: Data("{\"count\":\($0)}".utf8))
+        }
+        let core = WidgetProviderCore(
+            loader: EntryLoader(kind: kind, store: InMemorySnapshotStore(), sleeper: ContinuousClock()))
+        for run in 0..<count {
+            let now = start.addingTimeInterval(Double(run) * 1_800)
+            let payload = payloads[run % payloads.count]
+            let timeline = core.timeline(
+                at: now, in: PipelineBenchmarks.calendar, forceRefresh: true,
+                fetchingWith: { _ in .success(SourceAnswer(payload: payload, observedAt: now)) })
+            precondition(!timeline.entries.isEmpty)
+        }
+    }
+
+    /// The same runs with the kind opened from an existential, as the simulator opens a scenario's.
+    @inline(never)
+    static func providerRuns(opening kind: any WidgetKind, count: Int) {
+        providerRuns(kind, count: count)
+    }
+
+    /// Whether specialising the simulator's engine for a scenario's kind would pay: the provider
+    /// runs a fleet's extension makes, with the kind opened from `any WidgetKind` as the simulator
+    /// opens it, against the same runs specialised for the kind (docs/performance.md, "would a
+    /// specialised engine meet the bar?").
+    static var ratioCases: [RatioCase] {
+        [
+            RatioCase(
+                name: "simulation.provider-runs-opened",
+                summary: "100 task-count provider runs (fetch, save, plan), kind opened from any WidgetKind",
+                floorSummary: "the same runs specialised for TaskCountWidget",
+                target: 1.3, repetitions: 1,
+                prepare: {
+                    let opened: any WidgetKind = TaskCountWidget()
+                    return (
+                        subject: { providerRuns(opening: opened, count: 100) },
+                        floor: { providerRuns(TaskCountWidget(), count: 100) }
+                    )
+                })
+        ]
+    }
+
     static var cases: [BenchmarkCase] {
         [
             BenchmarkCase(

@@ -11,7 +11,7 @@ import Foundation
 
 guard let options = Harness.parse(Array(CommandLine.arguments.dropFirst())) else { exit(0) }
 let status = Harness.run(
-    timed: SimulationBenchmarks.cases, ratios: PipelineBenchmarks.cases,
+    timed: SimulationBenchmarks.cases, ratios: PipelineBenchmarks.cases + SimulationBenchmarks.ratioCases,
     memory: [(MemoryBenchmark.name, MemoryBenchmark.measure)],
     options: options)
 PipelineBenchmarks.removeDirectories()
