@@ -113,7 +113,7 @@ struct PipelineProcessTests {
         #expect(firstFailure(report) == 2)
     }
 
-    @Test("the widget is configured under another kind string: stage 3")
+    @Test("the widget is configured under another kind string: stage 2, the reload named the wrong kind")
     func kindMismatch() throws {
         let directory = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -121,7 +121,7 @@ struct PipelineProcessTests {
         _ = try probe(["extension", directory.path, "--kind-name", "tasks"])
         let (status, report) = try diagnose(directory)
         #expect(status == 1)
-        #expect(firstFailure(report) == 3)
+        #expect(firstFailure(report) == 2)
         guard case .array(let keys)? = report["keys"], let summary = keys.first?["summary"]?.stringValue
         else {
             Issue.record("no summary in \(report)")

@@ -263,22 +263,25 @@ public struct KeyDiagnosis: Sendable, Hashable {
         let reloadedKinds = Set(requested.compactMap(\.event.kind))
         let shown =
             reloadedKinds.contains(kind) || reloadedKinds.contains("*") ? kind : reload.event.kind ?? kind
-        findings.append(
-            Finding(stage: .reloadRequested, verdict: .passed, detail: "reload requested for kind '\(shown)'")
-        )
-
-        // 3. A provider run for this key, of a kind reloaded, after the reload request. Runs for
-        // other keys say nothing about this one.
+        // The right kind is the one whose provider reads this key: when this key's provider runs
+        // after the request only under kinds that were not reloaded, the request named the wrong
+        // kind — stage 2, the first that failed — even though a reload was asked for. Runs for other
+        // keys say nothing about this one.
         let after = runs.filter { $0.position > reload.position }
         let matching = after.filter {
             reloadedKinds.contains("*") || $0.event.kind.map(reloadedKinds.contains) ?? true
         }
         if matching.isEmpty, let other = after.first?.event {
             return fail(
-                .providerRan,
-                "the provider for '\(key)' runs kind '\(other.kind ?? "?")', but the host reloads '\(shown)' "
-                    + "→ the kind strings must match")
+                .reloadRequested,
+                "reload requested for kind '\(shown)', but the provider for '\(key)' runs kind "
+                    + "'\(other.kind ?? "?")' → the kind strings must match")
         }
+        findings.append(
+            Finding(stage: .reloadRequested, verdict: .passed, detail: "reload requested for kind '\(shown)'")
+        )
+
+        // 3. A provider run for this key, of a kind reloaded, after the reload request.
         return walkRuns(
             matching, revision: revision, since: "the reload request at \(clock(reload.event.at))",
             events: events,

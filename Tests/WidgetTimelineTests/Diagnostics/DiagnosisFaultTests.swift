@@ -63,11 +63,17 @@ struct DiagnosisFaultTests {
             reloaded = Set(
                 ops[from...].compactMap { if case .reloadSent(let k) = $0 { k } else { nil } }.joined())
         }
-        let runs = ops.indices.filter {
-            guard $0 > from, case .run(let k, let runKind, _) = ops[$0] else { return false }
-            return k == key && (reloaded.map { $0.contains(runKind) || $0.contains("*") } ?? true)
+        let runsOfKey = ops.indices.filter {
+            guard $0 > from, case .run(let k, _, _) = ops[$0] else { return false }
+            return k == key
         }
-        guard !runs.isEmpty else { return 3 }
+        let runs = runsOfKey.filter {
+            guard case .run(_, let runKind, _) = ops[$0] else { return false }
+            return reloaded.map { $0.contains(runKind) || $0.contains("*") } ?? true
+        }
+        // This key's provider ran only under kinds that were not reloaded: the reload named the
+        // wrong kind (stage 2); it did not run at all: stage 3.
+        guard !runs.isEmpty else { return runsOfKey.isEmpty ? 3 : 2 }
         let reached = runs.contains {
             guard case .run(_, _, let read) = ops[$0] else { return false }
             return (read ?? -1) >= revision

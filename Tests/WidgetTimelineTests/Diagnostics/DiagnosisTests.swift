@@ -74,8 +74,10 @@ struct DiagnosisTests {
         var events = healthy
         for index in 2...4 { events[index].kind = "tasks-widget" }
         let failure = firstFailure(events)
-        #expect(failure?.stage == .providerRan)
+        // Stage 2, "reload asked for the right kind?": the first that failed, not the provider's run.
+        #expect(failure?.stage == .reloadRequested)
         #expect(failure?.detail.contains("kind strings must match") == true)
+        #expect(failure?.detail.contains("runs kind 'tasks-widget'") == true)
     }
 
     @Test("no provider run since the reload")
@@ -116,12 +118,12 @@ struct DiagnosisTests {
     }
 
     @Test(
-        "a reload of another kind named for this key passes; the provider of the commit's kind running then fails"
+        "a reload of another kind named for this key fails stage 2 when this key's provider runs under the commit's kind"
     )
     func namedOtherKind() {
         var events = healthy
         events[1].kind = "task-list"
-        #expect(firstFailure(events)?.stage == .providerRan)
+        #expect(firstFailure(events)?.stage == .reloadRequested)
         for index in 2...4 { events[index].kind = "task-list" }
         #expect(firstFailure(events) == nil)
     }
