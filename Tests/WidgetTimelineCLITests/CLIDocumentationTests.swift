@@ -74,4 +74,17 @@ struct CLIDocumentationTests {
         #expect(names.count == StrategyName.allCases.count)
         for name in names { #expect(section.contains("| `\(name)` |"), "\(name)") }
     }
+
+    @Test("the strategy table begins with the six `demo` runs, which is what `demo` and `simulate` say")
+    func demoStrategies() throws {
+        let section = try #require(Self.section("simulate"))
+        let rows = section.split(separator: "\n").compactMap { line -> String? in
+            guard line.hasPrefix("| `"), !line.hasPrefix("| `--") else { return nil }
+            return String(line.dropFirst(3).prefix { $0 != "`" })
+        }
+        #expect(Array(rows.prefix(StrategyName.demo.count)) == StrategyName.demo.map(\.rawValue))
+        #expect(section.contains("default the first six below"))
+        #expect(try #require(Self.section("demo")).contains("the first six\nstrategies of `simulate`"))
+        #expect(StrategyName.demo.count == 6)
+    }
 }
