@@ -180,6 +180,25 @@ struct StoreCommandTests {
         }
     }
 
+    @Test("with --widget, -0 after 0 is a change in a floating-point member and none in an integer one")
+    func negativeZero() throws {
+        try withDirectory { directory in
+            func conditions(_ temperature: String) -> String {
+                #"{"parkID":"p","parkName":"P","congestion":"quiet","weather":{"condition":"clear","#
+                    + #""temperatureCelsius":\#(temperature)},"fineDust":"good","signals":[],"forecast":[]}"#
+            }
+            let park = ["--key", "park-conditions", "--widget", "park-conditions"]
+            #expect(write(conditions("0"), park, in: directory).standardOutput == "1\n")
+            #expect(write(conditions("-0"), park, in: directory).standardOutput == "2\n")
+            #expect(write(conditions("-0"), park, in: directory).standardOutput == "2\n")
+            let count = ["--key", "task-count", "--widget", "task-count"]
+            #expect(write(#"{"count": 0}"#, count, in: directory).standardOutput == "1\n")
+            let negative = write(#"{"count": -0}"#, count, in: directory)
+            #expect(negative.standardOutput == "1\n")
+            #expect(negative.standardError.contains("unchanged"))
+        }
+    }
+
     @Test("a payload file, --expect for compare-and-swap, and a relative --dir")
     func payloadFileAndExpect() throws {
         try withDirectory { directory in
