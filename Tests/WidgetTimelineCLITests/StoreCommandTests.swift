@@ -180,6 +180,20 @@ struct StoreCommandTests {
         }
     }
 
+    @Test("a refused number's advice names the number a reader sees, not a count of digits that may not do")
+    func numberAdvice() throws {
+        try withDirectory { directory in
+            // 17 significant digits, but a subnormal: a Double keeps fewer.
+            let refused = write("[4.9406564584124654e-324]", ["--key", "k"], in: directory)
+            #expect(refused.exitCode == .badData)
+            #expect(
+                refused.standardError.hasSuffix(
+                    "(a Double reads it as 5e-324); write 5e-324, the number a reader sees\n"),
+                "\(refused.standardError)")
+            #expect(write("[5e-324]", ["--key", "k"], in: directory).standardOutput == "1\n")
+        }
+    }
+
     @Test("with --widget, -0 after 0 is a change in a floating-point member and none in an integer one")
     func negativeZero() throws {
         try withDirectory { directory in

@@ -130,15 +130,17 @@ extension JSONValue: Codable {
                 try container.encode(number.doubleValue)
             } else {
                 // Neither a `Double` nor a `Decimal` holds it: writing the nearest `Double` would
-                // store, and show to every reader, another number than this value holds.
+                // store, and show to every reader, another number than this value holds. The advice
+                // names that `Double`: a subnormal with 17 significant digits is still refused.
+                let nearest = JSONNumber(number.doubleValue)?.canonicalText ?? "?"
                 throw EncodingError.invalidValue(
                     number.canonicalText,
                     .init(
                         codingPath: encoder.codingPath,
                         debugDescription:
                             "the number \(number.canonicalText) has more digits than a Double or a Decimal holds "
-                            + "(a Double reads it as \(JSONNumber(number.doubleValue)?.canonicalText ?? "?")); "
-                            + "write it with at most 17 significant digits"))
+                            + "(a Double reads it as \(nearest)); "
+                            + "write \(nearest), the number a reader sees"))
             }
         case .string(let value):
             var container = encoder.singleValueContainer()
