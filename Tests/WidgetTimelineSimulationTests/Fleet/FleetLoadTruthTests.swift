@@ -67,7 +67,7 @@ struct FleetLoadTruthTests {
         let peak = traced.requests.max() ?? 0
         let busiestMinute = minutes.max() ?? 0
         #expect(result.requests == total)
-        #expect(result.meanPerSecond == (Double(total) / Double(traced.requests.count) * 100).rounded() / 100)
+        #expect(result.meanPerSecond == Double(total) / Double(traced.requests.count))
         #expect(result.peakPerSecond == peak)
         #expect(
             result.peakSecondAt == start.addingTimeInterval(Double(traced.requests.firstIndex(of: peak) ?? 0))
@@ -146,5 +146,91 @@ struct FleetLoadTruthTests {
         let result = try #require(fleet.run().first)
         Self.expectAgrees(
             result, with: try Self.tracedLoad(of: fleet, under: strategy), start: scenario.start)
+    }
+}
+
+/// The text, JSON and HTML reports of one fleet run print the same numbers, and none of them
+/// hides a load: a small fleet's mean is not rounded to nothing, and a peak's instant names its day.
+@Suite("A fleet's reports: the same numbers in text, JSON and HTML")
+struct FleetReportAgreementTests {
+    /// `fleet-server-count.json` over `duration`, compiled with the example widgets.
+    static func serverCount(duration: String) throws -> CompiledScenario {
+        var scenario = try ShippedScenarios.scenario("fleet-server-count.json")
+        scenario.duration = try #require(DurationText(parsing: duration))
+        return try scenario.compiled(kinds: ExampleWidgets.all)
+    }
+
+    /// The text report's cells of the row `label`, one per strategy (the `n`-th such row).
+    static func cells(_ text: String, _ label: String, _ n: Int = 0) throws -> [String] {
+        let rows = text.split(separator: "\n").filter { $0.hasPrefix("  " + label + "  ") }
+        let row = try #require(rows.dropFirst(n).first, "no row \(label)")
+        return row.dropFirst(26).split(separator: "  ").map { $0.trimmingCharacters(in: .whitespaces) }
+            .filter { !$0.isEmpty }
+    }
+
+    /// The fleet members of the JSON report.
+    static func jsonFleet(_ text: String) throws -> [[String: Any]] {
+        let document = try #require(
+            try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+        return try #require(document["fleet"] as? [[String: Any]])
+    }
+
+    @Test("a fleet of one device asking 60 times a day reports its mean, not 0, in text, JSON and HTML")
+    func smallFleetMean() throws {
+        let scenario = try Self.serverCount(duration: "24h")
+        let fleet = FleetSimulation(scenario: scenario, devices: 1).run()
+        let text = FleetTextReport.render(fleet, scenario: scenario)
+        let json = try Self.jsonFleet(try JSONReport.render(nil, fleet: fleet, scenario: scenario))
+        let html = HTMLReport.render(
+            Simulation(scenario: scenario, strategies: fleet.map(\.strategy)).run(), fleet: fleet)
+        #expect(text.hasPrefix("A server-backed count for a fleet: a fleet of 1 device\n"))
+        #expect(html.contains(">1 device; requests each minute"))
+        let means = try Self.cells(text, "mean per second")
+        for (index, result) in fleet.enumerated() {
+            #expect(result.requests > 0)
+            #expect(result.meanPerSecond == Double(result.requests) / 86_400)
+            // Unrounded (JSONSerialization may read the last digit differently).
+            let mean = try #require(json[index]["meanPerSecond"] as? Double)
+            #expect(abs(mean / result.meanPerSecond - 1) < 1e-12)
+            // Two significant digits: 60 a day is 0.00069 a second.
+            let written = means[index]
+            #expect(written != "0.00" && Double(written) != nil)
+            #expect(abs(try #require(Double(written)) / result.meanPerSecond - 1) < 0.01)
+            #expect(html.contains("mean \(written)/s"))
+        }
+    }
+
+    @Test("three days: each report gives every peak the same instant, the text with its date")
+    func sameNumbersOverDays() throws {
+        let scenario = try Self.serverCount(duration: "3d")
+        let fleet = FleetSimulation(scenario: scenario, devices: 6).run()
+        let text = FleetTextReport.render(fleet, scenario: scenario)
+        let json = try Self.jsonFleet(try JSONReport.render(nil, fleet: fleet, scenario: scenario))
+        let html = HTMLReport.render(
+            Simulation(scenario: scenario, strategies: fleet.map(\.strategy)).run(), fleet: fleet)
+        let totals = try Self.cells(text, "total")
+        let peaks = try Self.cells(text, "peak per second")
+        let minutePeaks = try Self.cells(text, "peak per minute")
+        let secondAt = try Self.cells(text, "  at", 0)
+        let minuteAt = try Self.cells(text, "  at", 1)
+        let means = try Self.cells(text, "mean per second")
+        for (index, result) in fleet.enumerated() {
+            let entry = json[index]
+            #expect(totals[index] == "\(result.requests)" && entry["requests"] as? Int == result.requests)
+            #expect(
+                peaks[index] == "\(result.peakPerSecond)"
+                    && entry["peakPerSecond"] as? Int == result.peakPerSecond)
+            #expect(minutePeaks[index] == "\(result.peakPerMinute)")
+            // `2026-12-01T21:06:06+09:00` in JSON is `12-01 21:06:06` in the text.
+            for (written, key) in [(secondAt[index], "peakSecondAt"), (minuteAt[index], "peakMinuteAt")] {
+                let instant = try #require(entry[key] as? String)
+                #expect(written == instant.dropFirst(5).prefix(5) + " " + instant.dropFirst(11).prefix(8))
+            }
+            #expect(
+                html.contains(
+                    "peak \(result.peakPerSecond)/s, \(result.peakPerMinute)/min · mean \(means[index])/s"))
+        }
+        // The busiest seconds fall on different days: a time alone would not tell them apart.
+        #expect(Set(secondAt.map { $0.prefix(5) }).count + Set(minuteAt.map { $0.prefix(5) }).count > 2)
     }
 }
