@@ -29,7 +29,10 @@ public final class ExtensionContext<Payload: Codable & Sendable & Equatable> {
     /// every request.
     public private(set) var elapsed: TimeInterval = ExtensionContext.baseCost
     /// Requests sent to the backend during this run.
-    public private(set) var backendRequests = 0
+    public var backendRequests: Int { requestStarts.count }
+    /// When each request was sent: ``elapsed`` into the call, not the call's start, so a fleet
+    /// counts it in the second (and minute) the trace's fetch starts in.
+    private(set) var requestStarts: [Date] = []
     private let source: SimulatedSource<Payload>?
     /// Lets the rest of the device run up to an instant: the engine's events while a request is open.
     private let advance: (Date) -> Void
@@ -64,9 +67,9 @@ public final class ExtensionContext<Payload: Codable & Sendable & Equatable> {
     /// - Returns: the value and when it was observed (the request's instant), or why it failed.
     public func fetch(timeout: TimeInterval?) -> Result<FetchAnswer<Payload>, FetchFailure> {
         guard let source else { return .failure(FetchFailure(reason: .sourceFailed, duration: 0)) }
-        backendRequests += 1
         // Whole milliseconds, as every instant of a run.
         let start = Instant.rounded(now.addingTimeInterval(elapsed))
+        requestStarts.append(start)
         let outcome = source.fetch(at: start, timeout: timeout ?? 60)
         let duration: TimeInterval
         switch outcome {

@@ -250,7 +250,7 @@ final class WidgetRun<Kind: WidgetKind>: WidgetRunning {
             calls += 1
             metrics.providerRuns += 1
             metrics.backendRequests += context.backendRequests
-            for _ in 0..<context.backendRequests { backendRequestTimes.append(callStart) }
+            backendRequestTimes.append(contentsOf: context.requestStarts)
             // Whole milliseconds, as every instant of a run.
             let duration = (context.elapsed * 1000).rounded(.up) / 1000
             if duration > model.providerWatchdog {

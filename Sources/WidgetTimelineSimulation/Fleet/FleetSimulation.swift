@@ -101,6 +101,8 @@ public struct FleetResult: Sendable, Hashable, Codable {
     public var strategy: StrategyName
     public var devices: Int
     public var requests: Int
+    /// Requests per second over the whole run, unrounded: a small fleet's few requests a day are
+    /// far under 0.01 a second, and a rounded mean would say it asks nothing.
     public var meanPerSecond: Double
     public var peakPerSecond: Int
     /// The start of the busiest second.
@@ -149,8 +151,7 @@ public struct FleetResult: Sendable, Hashable, Codable {
         self.devices = devices
         let load = Load(perSecond, start: start)
         requests = load.total
-        meanPerSecond =
-            perSecond.isEmpty ? 0 : (Double(requests) / Double(perSecond.count) * 100).rounded() / 100
+        meanPerSecond = perSecond.isEmpty ? 0 : Double(requests) / Double(perSecond.count)
         peakPerSecond = load.peakPerSecond
         peakSecondAt = load.peakSecondAt
         perMinute = load.perMinute

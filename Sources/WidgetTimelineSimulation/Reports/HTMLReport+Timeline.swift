@@ -188,9 +188,11 @@ extension HTMLReport {
     /// Requests per minute across the fleet, one chart per strategy on the same vertical scale.
     static func fleetSection(_ fleet: [FleetResult], scenario: CompiledScenario) -> String {
         var html = "<section><h2>Backend load across the fleet</h2>"
-        html += "<p class=\"note\">\(fleet.first?.devices ?? 0) devices; requests each minute, on one scale "
-        html +=
-            "for all strategies. Lower peaks are better: a backend must be sized for the busiest second.</p>"
+        html += "<p class=\"note\">\(FleetTextReport.devices(fleet.first?.devices ?? 0)); "
+        html += "requests each minute, on one scale for all strategies. Lower peaks are better: a backend "
+        html += "must be sized for the busiest second. The timelines and tables above are one device with "
+        html += "the scenario's seed, its widgets added at the start; each device of the fleet has its own "
+        html += "seed and phase, so its requests are not that device's.</p>"
         let peak = max(1, fleet.map(\.peakPerMinute).max() ?? 1)
         let chartHeight = 100.0
         for result in fleet {
@@ -204,7 +206,7 @@ extension HTMLReport {
                 "<text x=\"0\" y=\"11\"><tspan class=\"lanelabel\">\(escape(result.strategy.rawValue))</tspan>"
             svg +=
                 "<tspan class=\"lanenote\" dx=\"8\">peak \(result.peakPerSecond)/s, \(result.peakPerMinute)/min · "
-            svg += "mean \(result.meanPerSecond)/s"
+            svg += "mean \(FleetTextReport.rate(result.meanPerSecond))/s"
             if result.pushes.total > 0 {
                 svg += " · \(result.pushes.total) pushes sent, peak \(result.pushes.peakPerSecond)/s, "
                 svg += "\(result.pushes.peakPerMinute)/min"
