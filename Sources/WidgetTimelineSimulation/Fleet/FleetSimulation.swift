@@ -105,11 +105,12 @@ public struct FleetResult: Sendable, Hashable, Codable {
     /// far under 0.01 a second, and a rounded mean would say it asks nothing.
     public var meanPerSecond: Double
     public var peakPerSecond: Int
-    /// The start of the busiest second.
-    public var peakSecondAt: Date
+    /// The start of the (first) busiest second; `nil` when no request was sent, since no second was
+    /// busiest (the JSON writes `null`).
+    public var peakSecondAt: Date?
     public var peakPerMinute: Int
-    /// The start of the busiest minute.
-    public var peakMinuteAt: Date
+    /// The start of the (first) busiest minute; `nil` when no request was sent.
+    public var peakMinuteAt: Date?
     /// Requests in each minute from the start, for charts.
     public var perMinute: [Int]
     /// Requests per minute across the run's minutes (quiet ones included).
@@ -141,9 +142,35 @@ public struct FleetResult: Sendable, Hashable, Codable {
         public var total: Int
         public var peakPerSecond: Int
         public var peakPerMinute: Int
-        /// The start of the busiest minute.
-        public var peakMinuteAt: Date
+        /// The start of the (first) busiest minute; `nil` when no push was sent.
+        public var peakMinuteAt: Date?
         public var perMinutePercentiles: Percentiles
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(total, forKey: .total)
+            try container.encode(peakPerSecond, forKey: .peakPerSecond)
+            try container.encode(peakPerMinute, forKey: .peakPerMinute)
+            // Written as `null` when there is none, not left out: a reader sees the member either way.
+            try container.encode(peakMinuteAt, forKey: .peakMinuteAt)
+            try container.encode(perMinutePercentiles, forKey: .perMinutePercentiles)
+        }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(strategy, forKey: .strategy)
+        try container.encode(devices, forKey: .devices)
+        try container.encode(requests, forKey: .requests)
+        try container.encode(meanPerSecond, forKey: .meanPerSecond)
+        try container.encode(peakPerSecond, forKey: .peakPerSecond)
+        // Written as `null` when there is none, not left out: a reader sees the member either way.
+        try container.encode(peakSecondAt, forKey: .peakSecondAt)
+        try container.encode(peakPerMinute, forKey: .peakPerMinute)
+        try container.encode(peakMinuteAt, forKey: .peakMinuteAt)
+        try container.encode(perMinute, forKey: .perMinute)
+        try container.encode(perMinutePercentiles, forKey: .perMinutePercentiles)
+        try container.encode(pushes, forKey: .pushes)
     }
 
     init(strategy: StrategyName, devices: Int, start: Date, perSecond: [Int32], pushesPerSecond: [Int32]) {
@@ -168,10 +195,10 @@ public struct FleetResult: Sendable, Hashable, Codable {
     private struct Load {
         var total: Int
         var peakPerSecond: Int
-        var peakSecondAt: Date
+        var peakSecondAt: Date?
         var perMinute: [Int]
         var peakPerMinute: Int
-        var peakMinuteAt: Date
+        var peakMinuteAt: Date?
 
         init(_ perSecond: [Int32], start: Date) {
             total = perSecond.reduce(0) { $0 + Int($1) }
@@ -180,7 +207,7 @@ public struct FleetResult: Sendable, Hashable, Codable {
                 peakIndex = index
             }
             peakPerSecond = perSecond.isEmpty ? 0 : Int(perSecond[peakIndex])
-            peakSecondAt = start.addingTimeInterval(Double(peakIndex))
+            peakSecondAt = total == 0 ? nil : start.addingTimeInterval(Double(peakIndex))
             let minutes = stride(from: 0, to: perSecond.count, by: 60).map { first in
                 perSecond[first..<min(first + 60, perSecond.count)].reduce(0) { $0 + Int($1) }
             }
@@ -190,7 +217,7 @@ public struct FleetResult: Sendable, Hashable, Codable {
             }
             perMinute = minutes
             peakPerMinute = minutes.isEmpty ? 0 : minutes[busiestMinute]
-            peakMinuteAt = start.addingTimeInterval(Double(busiestMinute) * 60)
+            peakMinuteAt = total == 0 ? nil : start.addingTimeInterval(Double(busiestMinute) * 60)
         }
     }
 }

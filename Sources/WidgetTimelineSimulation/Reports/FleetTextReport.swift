@@ -57,16 +57,16 @@ public enum FleetTextReport {
         row("total") { "\($0.requests)" }
         row("mean per second") { rate($0.meanPerSecond) }
         row("peak per second") { "\($0.peakPerSecond)" }
-        row("  at") { clock($0.peakSecondAt) }
+        row("  at") { $0.peakSecondAt.map(clock) ?? "–" }
         row("peak per minute") { "\($0.peakPerMinute)" }
-        row("  at") { clock($0.peakMinuteAt) }
+        row("  at") { $0.peakMinuteAt.map(clock) ?? "–" }
         row("per minute p50/p95/p99") { percentiles($0.perMinutePercentiles) }
         if fleet.contains(where: { $0.pushes.total > 0 }) {
             lines.append("pushes sent (APNs requests)")
             row("total") { "\($0.pushes.total)" }
             row("peak per second") { "\($0.pushes.peakPerSecond)" }
             row("peak per minute") { "\($0.pushes.peakPerMinute)" }
-            row("  at") { $0.pushes.total == 0 ? "–" : clock($0.pushes.peakMinuteAt) }
+            row("  at") { $0.pushes.peakMinuteAt.map(clock) ?? "–" }
             row("per minute p50/p95/p99") { percentiles($0.pushes.perMinutePercentiles) }
         }
         return lines.joined(separator: "\n") + "\n"

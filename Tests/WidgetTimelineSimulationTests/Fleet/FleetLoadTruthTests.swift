@@ -69,14 +69,18 @@ struct FleetLoadTruthTests {
         #expect(result.requests == total)
         #expect(result.meanPerSecond == Double(total) / Double(traced.requests.count))
         #expect(result.peakPerSecond == peak)
+        // No request, no busiest second: an instant there would name a second nothing happened in.
         #expect(
-            result.peakSecondAt == start.addingTimeInterval(Double(traced.requests.firstIndex(of: peak) ?? 0))
-        )
+            result.peakSecondAt
+                == (total == 0
+                    ? nil : start.addingTimeInterval(Double(traced.requests.firstIndex(of: peak) ?? 0))))
         #expect(result.perMinute == minutes)
         #expect(result.peakPerMinute == busiestMinute)
         #expect(
             result.peakMinuteAt
-                == start.addingTimeInterval(Double(minutes.firstIndex(of: busiestMinute) ?? 0) * 60))
+                == (total == 0
+                    ? nil : start.addingTimeInterval(Double(minutes.firstIndex(of: busiestMinute) ?? 0) * 60))
+        )
         #expect(
             [
                 result.perMinutePercentiles.p50, result.perMinutePercentiles.p95,
@@ -87,6 +91,12 @@ struct FleetLoadTruthTests {
         #expect(result.pushes.total == traced.pushes.reduce(0, +))
         #expect(result.pushes.peakPerSecond == traced.pushes.max() ?? 0)
         #expect(result.pushes.peakPerMinute == pushMinutes.max() ?? 0)
+        #expect(
+            result.pushes.peakMinuteAt
+                == (result.pushes.total == 0
+                    ? nil
+                    : start.addingTimeInterval(
+                        Double(pushMinutes.firstIndex(of: pushMinutes.max() ?? 0) ?? 0) * 60)))
         #expect(
             [result.pushes.perMinutePercentiles.p50, result.pushes.perMinutePercentiles.p99]
                 == [50, 99].map { nearestRank(pushMinutes, $0) })

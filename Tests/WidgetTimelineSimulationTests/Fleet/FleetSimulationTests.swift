@@ -72,3 +72,35 @@ struct FleetSimulationTests {
         #expect(fleet.run(.library, parts: parts, deviceFinished: nil) == expected)
     }
 }
+
+/// A fleet that sent nothing has no busiest second or minute: naming the scenario's start there
+/// claimed a peak at an instant nothing happened in.
+struct FleetWithoutLoadTests {
+    @Test("no request and no push: the peaks' instants are null in the JSON and '–' in the text")
+    func noBusiestInstant() throws {
+        // The host commits, no widget asks a server, and nothing is pushed.
+        let scenario = try Scenario.decode(
+            Data(
+                """
+                {
+                  "name": "host only", "start": "2026-03-01T10:00:00Z", "duration": "2h", "timeZone": "UTC",
+                  "widgets": [ { "id": "count", "kind": "count",
+                    "commits": [ { "at": "2026-03-01T10:30:00Z", "payload": { "count": 3 } } ] } ],
+                  "kinds": [ { "kind": "count", "type": "count", "label": "items",
+                    "freshness": { "staleAfter": "1h", "expiresAfter": "1d", "expiredValue": "shown" } } ]
+                }
+                """.utf8)
+        ).compiled(kinds: [])
+        let fleet = FleetSimulation(scenario: scenario, devices: 3, strategies: [.library]).run()
+        let result = try #require(fleet.first)
+        #expect(result.requests == 0 && result.pushes.total == 0)
+        #expect(result.peakSecondAt == nil && result.peakMinuteAt == nil && result.pushes.peakMinuteAt == nil)
+        let json = try #require(
+            try JSONSerialization.jsonObject(with: JSONEncoder().encode(result)) as? [String: Any])
+        #expect(json["peakSecondAt"] is NSNull && json["peakMinuteAt"] is NSNull)
+        #expect((json["pushes"] as? [String: Any])?["peakMinuteAt"] is NSNull)
+        let text = FleetTextReport.render(fleet, scenario: scenario)
+        let atRows = text.split(separator: "\n").filter { $0.hasPrefix("    at") }
+        #expect(atRows.count == 2 && atRows.allSatisfy { $0.hasSuffix("–") }, "\(text)")
+    }
+}
