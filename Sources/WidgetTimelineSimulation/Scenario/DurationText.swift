@@ -20,12 +20,37 @@ public struct DurationText: Sendable, Hashable, Codable, CustomStringConvertible
 
     public init(_ seconds: TimeInterval) { self.seconds = seconds }
 
-    /// Parses `text`; `nil` when it is not a non-negative duration in the forms above.
+    /// Parses `text`; `nil` when it is not a non-negative duration in the forms above, or not a
+    /// whole number of milliseconds (every instant of a run is one, as its trace says).
     public init?(parsing text: String) {
+        guard let seconds = Self.seconds(in: text), let exact = Self.wholeMilliseconds(seconds) else {
+            return nil
+        }
+        self.seconds = exact
+    }
+
+    /// Whether `text` is a duration in the forms above that is not a whole number of milliseconds,
+    /// such as `"0.0005"`: for a message that says what is wrong with it.
+    static func isFinerThanMilliseconds(_ text: String) -> Bool {
+        guard let seconds = seconds(in: text) else { return false }
+        return wholeMilliseconds(seconds) == nil
+    }
+
+    /// `seconds` as the nearest whole number of milliseconds, or `nil` when it is not one. Decimal
+    /// text such as `"1.001m"` reaches a binary value a few units in the last place from its whole
+    /// count, which is taken as that count.
+    static func wholeMilliseconds(_ seconds: Double) -> Double? {
+        let milliseconds = seconds * 1000
+        let nearest = milliseconds.rounded()
+        guard abs(milliseconds - nearest) <= max(1e-6, 8 * milliseconds.ulp) else { return nil }
+        return nearest / 1000
+    }
+
+    /// The seconds `text` writes in the forms above, whole milliseconds or not.
+    private static func seconds(in text: String) -> Double? {
         let trimmed = text.trimmingSpaces()
         if let plain = Double(trimmed), plain.isFinite, plain >= 0 {
-            seconds = plain
-            return
+            return plain
         }
         var total: Double = 0
         var number = ""
@@ -49,7 +74,7 @@ public struct DurationText: Sendable, Hashable, Codable, CustomStringConvertible
             sawUnit = true
         }
         guard sawUnit, number.isEmpty, total.isFinite else { return nil }
-        seconds = total
+        return total
     }
 
     /// `1h30m`, `27s`, `0s`, `2d`. A duration too long to count in days (only made in code; files
@@ -76,10 +101,18 @@ public struct DurationText: Sendable, Hashable, Codable, CustomStringConvertible
                 throw DecodingError.dataCorruptedError(
                     in: container, debugDescription: "expected a duration from 0 to 3660d, found \(number)")
             }
-            seconds = number
+            guard let exact = Self.wholeMilliseconds(number) else {
+                throw DecodingError.dataCorruptedError(
+                    in: container, debugDescription: Self.finerThanMilliseconds("\(number)"))
+            }
+            seconds = exact
             return
         }
         let text = try container.decode(String.self)
+        if Self.isFinerThanMilliseconds(text) {
+            throw DecodingError.dataCorruptedError(
+                in: container, debugDescription: Self.finerThanMilliseconds("\"\(text.prefix(80))\""))
+        }
         guard let parsed = DurationText(parsing: text) else {
             throw DecodingError.dataCorruptedError(
                 in: container,
@@ -92,6 +125,11 @@ public struct DurationText: Sendable, Hashable, Codable, CustomStringConvertible
                 debugDescription: "expected a duration of at most 3660d, found \"\(text.prefix(80))\"")
         }
         self = parsed
+    }
+
+    /// Why a duration finer than a millisecond is refused.
+    static func finerThanMilliseconds(_ found: String) -> String {
+        "expected a duration in whole milliseconds (every instant of a run is one), found \(found)"
     }
 
     public func encode(to encoder: any Encoder) throws {

@@ -49,6 +49,9 @@ public struct SystemSetting: Sendable {
     /// - Throws: ``SettingError`` naming the setting and the values it takes.
     public func applying(_ text: String, to model: SystemModel) throws(SettingError) -> SystemModel {
         var copy = model
+        if valid?.isDuration == true, DurationText.isFinerThanMilliseconds(text) {
+            throw SettingError(setting: name, value: text, expected: "a duration in whole milliseconds")
+        }
         guard parse(text, &copy), valid.map({ $0.contains(numericValue(in: copy)) }) ?? true else {
             throw SettingError(setting: name, value: text, expected: expected)
         }

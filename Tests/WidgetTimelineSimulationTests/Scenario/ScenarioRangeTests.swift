@@ -114,6 +114,26 @@ struct ScenarioRangeTests {
         )
     }
 
+    @Test("a duration finer than a millisecond is refused, written as text or as a number of seconds")
+    func finerThanMilliseconds() {
+        // Every instant of a run is a whole millisecond; 0.5 ms of latency would make fetches and
+        // screens that are not, against the trace's own rule.
+        #expect(
+            Self.refusal(Self.scenario(widget: #""source":{"latency":"0.0005s"}"#))
+                == #"at $.widgets[0].source.latency: expected a duration in whole milliseconds (every instant of a run is one), found "0.0005s""#
+        )
+        #expect(
+            Self.refusal(Self.scenario(#""system":{"entryLateness":1.0005}"#))
+                == "at $.system.entryLateness: expected a duration in whole milliseconds (every instant of a run "
+                + "is one), found 1.0005")
+        // Decimal text whose binary value is a few units in the last place from its whole count.
+        #expect(DurationText(parsing: "1.001m")?.seconds == 60.06)
+        #expect(DurationText(parsing: "0.1")?.seconds == 0.1)
+        #expect(DurationText(parsing: "1h0.001s")?.seconds == 3600.001)
+        #expect(DurationText(parsing: "0.0005") == nil && DurationText(parsing: "2.0001s") == nil)
+        #expect(Self.refusal(Self.scenario(widget: #""source":{"latency":"1.5s"}"#)) == nil)
+    }
+
     @Test(
         "an unknown word says which words the member takes, and the one probably meant",
         arguments: [

@@ -85,6 +85,13 @@ struct SystemSettingTests {
         #expect(throws: SettingError.self) {
             try SystemSetting.named("getTimelineCalls")!.applying("11", to: .default)
         }
+        // In range, but finer than the millisecond every instant of a run is.
+        #expect(
+            throws: SettingError(
+                setting: "entryLateness", value: "0.0005", expected: "a duration in whole milliseconds")
+        ) {
+            try SystemSetting.named("entryLateness")!.applying("0.0005", to: .default)
+        }
         #expect(throws: SettingError.self) {
             try SystemSetting.named("budgetRefill")!.applying("weekly", to: .default)
         }
