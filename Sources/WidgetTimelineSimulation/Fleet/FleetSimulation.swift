@@ -18,12 +18,17 @@ public struct FleetSimulation: Sendable {
     public let devices: Int
     public let strategies: [StrategyName]
 
-    /// The longest scenario a fleet runs: the per-second histogram is kept whole.
+    /// The longest span a fleet counts: the per-second histogram is kept whole. The CLI refuses a
+    /// longer fleet scenario; through this API its devices run in full and only their requests in
+    /// its first 31 days are counted.
     public static let longestDuration: TimeInterval = 31 * 86_400
 
+    /// - Parameters:
+    ///   - devices: how many devices; fewer than one is an empty fleet, which sends nothing.
+    ///   - strategies: the strategies each device runs under, one result each.
     public init(scenario: CompiledScenario, devices: Int, strategies: [StrategyName] = StrategyName.fleet) {
         self.scenario = scenario
-        self.devices = max(1, devices)
+        self.devices = max(0, devices)
         self.strategies = strategies
     }
 

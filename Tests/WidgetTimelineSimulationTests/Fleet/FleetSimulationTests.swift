@@ -103,4 +103,13 @@ struct FleetWithoutLoadTests {
         let atRows = text.split(separator: "\n").filter { $0.hasPrefix("    at") }
         #expect(atRows.count == 2 && atRows.allSatisfy { $0.hasSuffix("–") }, "\(text)")
     }
+
+    @Test("a fleet of no devices is empty: it reports 0 devices and sends nothing, not one device's load")
+    func noDevices() throws {
+        let scenario = try ShippedScenarios.compiled("fleet-server-count.json")
+        for devices in [0, -3] {
+            let result = try #require(FleetSimulation(scenario: scenario, devices: devices).run().first)
+            #expect(result.devices == 0 && result.requests == 0 && result.peakSecondAt == nil)
+        }
+    }
 }
