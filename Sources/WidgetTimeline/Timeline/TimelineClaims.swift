@@ -47,7 +47,7 @@ struct TimelineClaims<Kind: WidgetKind> {
         self.kind = kind
         let observed = stamp.observedAt
         func withdrawal(_ threshold: TimeInterval) -> Date? {
-            guard threshold.isFinite else { return nil }
+            guard threshold.isFinite || observed.timeIntervalSinceReferenceDate.isNaN else { return nil }
             return observed.addingTimeInterval(threshold).addingTimeInterval(-options.latenessMargin)
         }
         claimInstants = (
@@ -70,8 +70,10 @@ struct TimelineClaims<Kind: WidgetKind> {
     @inlinable @inline(__always)
     func claimedFreshness(at instant: Date) -> Freshness {
         let (known, staleFrom, expiredFrom) = claimInstants
-        if let expiredFrom, instant >= expiredFrom { return .expired }
-        if let staleFrom, instant >= staleFrom { return .stale }
+        // `!(a < b)`, not `a >= b`: data observed at no instant (not a number, made in code) has
+        // thresholds at no instant, and is expired, never fresh.
+        if let expiredFrom, !(instant < expiredFrom) { return .expired }
+        if let staleFrom, !(instant < staleFrom) { return .stale }
         return instant < known ? .stale : .fresh
     }
 

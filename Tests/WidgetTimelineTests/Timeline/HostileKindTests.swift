@@ -73,6 +73,19 @@ struct HostileKindTests {
         #expect(plan.timeline.policy == .after(safetyNet))
     }
 
+    @Test("data observed at no instant (not a number, made in code) is never called fresh")
+    func notANumberObservation() {
+        let now = Date.at("2026-12-04T10:00:00Z")
+        let observed = Date(timeIntervalSinceReferenceDate: .nan)
+        for stale in [600.0, .infinity] {
+            let planner = Self.planner(FreshnessPolicy(staleAfter: stale, expiresAfter: .infinity))
+            let input = LoadResult.loaded(Self.snapshot(observedAt: observed))
+            let plan = planner.plan(input, at: now, in: Self.calendar)
+            let claimed = plan.timeline.entries.map(\.state.freshness)
+            #expect(claimed.allSatisfy { $0 == .expired }, "staleAfter \(stale)")
+        }
+    }
+
     // Before: a weekly refresh left the widget "unavailable" from the horizon (48 h) until the
     // refresh three days later, though a reload at the horizon shows the data, fresh.
     @Test("a timeline whose horizon ends before the data turns stale asks for its reload at the horizon")
