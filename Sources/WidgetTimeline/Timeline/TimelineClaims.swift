@@ -164,7 +164,7 @@ struct TimelineClaims<Kind: WidgetKind> {
         guard full.count > options.maximumEntries else {
             corrections += found
             let cut = [standsIn, sampleCut].compactMap { $0 }.min()
-            return (full, cut.map { tailStart(of: full, cut: $0) })
+            return (full, cut.flatMap { tailStart(of: full, cut: $0) })
         }
         // Too many: keep the first entries and show what lasts from the first one left out. The
         // lasting part is at most three entries (the cut and two freshness withdrawals).
@@ -189,10 +189,13 @@ struct TimelineClaims<Kind: WidgetKind> {
     }
 
     /// Where the screen shown at `cut` begins: what lasts claims less, so it may have come early
-    /// and replaced the entry before the cut; the reload is wanted from there.
+    /// and replaced the entry before the cut; the reload is wanted from there. `nil` when the
+    /// domain hides the value by then: every plan shows "unavailable" from there, so a reload
+    /// there would show nothing new.
     @inlinable @inline(__always)
-    func tailStart(of entries: [Entry], cut: Date) -> Date {
-        entries.last { $0.date <= cut }?.date ?? cut
+    func tailStart(of entries: [Entry], cut: Date) -> Date? {
+        if freshness.expiredValue == .hidden && claimedFreshness(at: cut) == .expired { return nil }
+        return entries.last { $0.date <= cut }?.date ?? cut
     }
 
     /// `head` followed by what lasts from `cut` (or, when nothing was cut, the lasting state at

@@ -88,11 +88,11 @@ public struct TimelinePlanner<Kind: WidgetKind>: Sendable {
         let samples = claims.states(at: sampled)
 
         var corrections: [TimelineCorrection] = []
+        // The cut, if any, already counts the sample cut.
         var (entries, cutShortAt) = claims.timeline(
             samples, cutAt: sampleCut, horizonEnd: horizonEnd, corrections: &corrections)
         if let sampleCut {
             corrections.append(.truncated(count: unique.count - sampled.count, from: sampleCut))
-            cutShortAt = min(cutShortAt ?? sampleCut, sampleCut)
         }
 
         // The reload is wanted where the timeline was cut, but never sooner than the spacing: a

@@ -86,6 +86,30 @@ struct HostileKindTests {
         }
     }
 
+    // Before: the timeline, cut at its sample limit after the value was hidden, asked the host's
+    // data to be read again at the cut, where every plan shows "unavailable" (P7).
+    @Test("a cut after the domain hides the value asks for no reload there")
+    func cutAfterHiddenExpiry() {
+        let now = Date.at("2026-12-04T10:00:00Z")
+        let phases = (1...200).map { index in
+            ScriptedPhase(
+                start: now.addingTimeInterval(3600 + Double(index) * 600), label: index % 2 == 0 ? "B" : "C")
+        }
+        var options = PlanningOptions.default
+        options.maximumEntries = 3
+        options.maximumSamples = 5
+        let planner = Self.planner(
+            FreshnessPolicy(staleAfter: 600, expiresAfter: 1200, expiredValue: .hidden), options: options)
+        for canFetch in [false, true] {
+            var input = LoadResult.loaded(Self.snapshot(observedAt: now, phases: phases))
+            input.extensionCanFetch = canFetch
+            let timeline = planner.plan(input, at: now, in: Self.calendar).timeline
+            #expect(timeline.entries.last?.state == .unavailable(.expired))
+            let wait = canFetch ? 600 : options.hostDataRecheck
+            #expect(timeline.policy == .after(now.addingTimeInterval(wait)), "can fetch: \(canFetch)")
+        }
+    }
+
     // Before: a weekly refresh left the widget "unavailable" from the horizon (48 h) until the
     // refresh three days later, though a reload at the horizon shows the data, fresh.
     @Test("a timeline whose horizon ends before the data turns stale asks for its reload at the horizon")
