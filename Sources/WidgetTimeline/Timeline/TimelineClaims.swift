@@ -32,6 +32,10 @@ struct TimelineClaims<Kind: WidgetKind> {
     @usableFromInline let stamp: DataStamp
     @usableFromInline let snapshot: Snapshot<Kind.Payload>
     @usableFromInline let kind: Kind
+    /// Where the claimed freshness changes: the instant data from a clock ahead becomes known,
+    /// and the stale and expiry thresholds ``PlanningOptions/latenessMargin`` early (`nil`: a
+    /// threshold that never comes).
+    @usableFromInline let claimInstants: (known: Date, staleFrom: Date?, expiredFrom: Date?)
 
     @inlinable
     init(kind: Kind, snapshot: Snapshot<Kind.Payload>, calendar: Calendar, options: PlanningOptions) {
@@ -41,6 +45,15 @@ struct TimelineClaims<Kind: WidgetKind> {
         stamp = snapshot.stamp
         self.snapshot = snapshot
         self.kind = kind
+        let observed = stamp.observedAt
+        func withdrawal(_ threshold: TimeInterval) -> Date? {
+            guard threshold.isFinite || observed.timeIntervalSinceReferenceDate.isNaN else { return nil }
+            return observed.addingTimeInterval(threshold).addingTimeInterval(-options.latenessMargin)
+        }
+        claimInstants = (
+            observed.addingTimeInterval(-SnapshotLimits.futureInstantTolerance),
+            withdrawal(freshness.staleAfter), withdrawal(freshness.expiresAfter)
+        )
     }
 
     // MARK: - Freshness, withdrawn early
@@ -48,24 +61,30 @@ struct TimelineClaims<Kind: WidgetKind> {
     /// The freshness an entry shown from `instant` may claim: the least current of what holds at
     /// `instant` and ``PlanningOptions/latenessMargin`` later. Currency is withdrawn early and
     /// granted late: data from a clock ahead turns fresh only once it is (``FreshnessPolicy``).
+    ///
+    /// Decided by comparing `instant` with the very instants the planner samples
+    /// (``freshnessChanges(after:through:)``), not by classifying `instant + margin`: a threshold
+    /// that is not a whole number of seconds (a server's max-age of 600.1 s) rounds when added to
+    /// a date, and the sample at a withdrawal then still read "fresh", which no later sample
+    /// corrected until the next change point or the horizon.
     @inlinable @inline(__always)
     func claimedFreshness(at instant: Date) -> Freshness {
-        let observed = stamp.observedAt
-        return max(
-            freshness.classify(dataObservedAt: observed, at: instant),
-            freshness.classify(
-                dataObservedAt: observed, at: instant.addingTimeInterval(options.latenessMargin)))
+        let (known, staleFrom, expiredFrom) = claimInstants
+        // `!(a < b)`, not `a >= b`: data observed at no instant (not a number, made in code) has
+        // thresholds at no instant, and is expired, never fresh.
+        if let expiredFrom, !(instant < expiredFrom) { return .expired }
+        if let staleFrom, !(instant < staleFrom) { return .stale }
+        return instant < known ? .stale : .fresh
     }
 
     /// The instants in `(now, end]` where the claimed freshness drops: the stale and expiry
     /// thresholds, ``PlanningOptions/latenessMargin`` early.
     @inlinable @inline(__always)
     func withdrawals(after now: Date, through end: Date) -> [Date] {
-        let observed = stamp.observedAt
+        let (_, staleFrom, expiredFrom) = claimInstants
         var instants: [Date] = []
-        for threshold in [freshness.staleAfter, freshness.expiresAfter] {
-            let instant = observed.addingTimeInterval(threshold).addingTimeInterval(-options.latenessMargin)
-            if instant > now && instant <= end { instants.append(instant) }
+        for instant in [staleFrom, expiredFrom].compactMap({ $0 }) where instant > now && instant <= end {
+            instants.append(instant)
         }
         return instants
     }
@@ -76,7 +95,7 @@ struct TimelineClaims<Kind: WidgetKind> {
     /// claims less there.
     @inlinable @inline(__always)
     func freshnessChanges(after now: Date, through end: Date) -> [Date] {
-        let known = stamp.observedAt.addingTimeInterval(-SnapshotLimits.futureInstantTolerance)
+        let known = claimInstants.known
         let grant: [Date] = known > now && known <= end ? [known] : []
         return (grant + withdrawals(after: now, through: end)).sorted()
     }
@@ -124,7 +143,9 @@ struct TimelineClaims<Kind: WidgetKind> {
 
     /// The entries for `samples` (the state at each sampled instant, `now` first, strictly
     /// increasing), spaced, bounded and ending in what lasts; with the instant where the timeline
-    /// was cut short, if it was.
+    /// was cut short, if it was. A timeline whose horizon, or a last event too close to it, made
+    /// its last entry show what lasts in place of what then holds counts as cut there: a reload
+    /// at that instant shows more, so the reload policy must not wait past it.
     ///
     /// - Parameter sampleCut: the first instant the planner did not sample, if it left some out:
     ///   the timeline shows what lasts from there.
@@ -134,12 +155,16 @@ struct TimelineClaims<Kind: WidgetKind> {
     ) -> (entries: [Entry], cutShortAt: Date?) {
         let withdrawals = self.withdrawals(after: samples[0].date, through: horizonEnd)
         var found: [TimelineCorrection] = []
+        var standsIn: Date?
         let full = spaced(
-            ending(samples, from: sampleCut, horizonEnd: horizonEnd, withdrawals: withdrawals),
-            horizonEnd: horizonEnd, corrections: &found)
+            ending(
+                samples, from: sampleCut, horizonEnd: horizonEnd, withdrawals: withdrawals,
+                standsIn: &standsIn),
+            horizonEnd: horizonEnd, corrections: &found, standsIn: &standsIn)
         guard full.count > options.maximumEntries else {
             corrections += found
-            return (full, nil)
+            let cut = [standsIn, sampleCut].compactMap { $0 }.min()
+            return (full, cut.flatMap { tailStart(of: full, cut: $0) })
         }
         // Too many: keep the first entries and show what lasts from the first one left out. The
         // lasting part is at most three entries (the cut and two freshness withdrawals).
@@ -147,27 +172,47 @@ struct TimelineClaims<Kind: WidgetKind> {
         while true {
             let cut = min(full[keep].date, sampleCut ?? Instant.afterAll)
             var attempt: [TimelineCorrection] = []
+            var ignored: Date?
             let head = samples.prefix { $0.date < cut }
             let entries = spaced(
-                ending(Array(head), from: cut, horizonEnd: horizonEnd, withdrawals: withdrawals),
-                horizonEnd: horizonEnd, corrections: &attempt)
+                ending(
+                    Array(head), from: cut, horizonEnd: horizonEnd, withdrawals: withdrawals,
+                    standsIn: &ignored),
+                horizonEnd: horizonEnd, corrections: &attempt, standsIn: &ignored)
             if entries.count <= options.maximumEntries || keep == 0 {
                 corrections += attempt
                 corrections.append(.truncated(count: full.count - keep, from: cut))
-                return (entries, cut)
+                return (entries, tailStart(of: entries, cut: cut))
             }
             keep -= 1
         }
     }
 
+    /// Where the screen shown at `cut` begins: what lasts claims less, so it may have come early
+    /// and replaced the entry before the cut; the reload is wanted from there. `nil` when the
+    /// domain hides the value by then: every plan shows "unavailable" from there, so a reload
+    /// there would show nothing new.
+    @inlinable @inline(__always)
+    func tailStart(of entries: [Entry], cut: Date) -> Date? {
+        if freshness.expiredValue == .hidden && claimedFreshness(at: cut) == .expired { return nil }
+        return entries.last { $0.date <= cut }?.date ?? cut
+    }
+
     /// `head` followed by what lasts from `cut` (or, when nothing was cut, the lasting state at
     /// the horizon if the head's last state does not last).
+    ///
+    /// - Parameter standsIn: set to the horizon when the lasting state stands in there for a
+    ///   state that does not last.
     @inlinable @inline(__always)
-    func ending(_ head: [Entry], from cut: Date?, horizonEnd: Date, withdrawals: [Date]) -> [Entry] {
+    func ending(
+        _ head: [Entry], from cut: Date?, horizonEnd: Date, withdrawals: [Date], standsIn: inout Date?
+    ) -> [Entry] {
         guard let cut else {
             let last = head[head.count - 1]
             let lasting = lastingState(from: horizonEnd)
             if last.state == lasting { return head }
+            // Standing in at the first entry is no cut: a plan made later ends the same way.
+            if horizonEnd > head[0].date { standsIn = horizonEnd }
             var list = head
             if last.date < horizonEnd {
                 list.append(Entry(date: horizonEnd, state: lasting))
@@ -219,8 +264,13 @@ struct TimelineClaims<Kind: WidgetKind> {
 
     /// `samples` spaced at least the minimum spacing apart under the claim rules, equal neighbours
     /// merged.
+    ///
+    /// - Parameter standsIn: set to where the lasting state begins when an event too close to
+    ///   the horizon makes the entry before it show what lasts.
     @inlinable @inline(__always)
-    func spaced(_ samples: [Entry], horizonEnd: Date, corrections: inout [TimelineCorrection]) -> [Entry] {
+    func spaced(
+        _ samples: [Entry], horizonEnd: Date, corrections: inout [TimelineCorrection], standsIn: inout Date?
+    ) -> [Entry] {
         let spacing = options.minimumSpacing
         var kept: [Entry] = []
         kept.reserveCapacity(samples.count)
@@ -256,6 +306,7 @@ struct TimelineClaims<Kind: WidgetKind> {
             guard date <= horizonEnd else {
                 // It cannot appear in this timeline: the entry before becomes what lasts.
                 kept[kept.count - 1].state = lastingState(from: last.date)
+                if last.date > samples[0].date { standsIn = min(standsIn ?? last.date, last.date) }
                 if kept.count >= 2, kept[kept.count - 2].state == kept[kept.count - 1].state {
                     kept.removeLast()
                 }

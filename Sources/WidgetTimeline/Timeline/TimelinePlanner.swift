@@ -65,7 +65,8 @@ public struct TimelinePlanner<Kind: WidgetKind>: Sendable {
                 ?? (input.extensionCanFetch
                     ? options.firstInstallRecheck : max(options.firstInstallRecheck, options.hostDataRecheck))
             return PlanningResult(
-                timeline: PlannedTimeline(entries: [entry], policy: .after(now.addingTimeInterval(wait))))
+                timeline: PlannedTimeline(
+                    entries: [entry], policy: .after(Self.after(now, now.addingTimeInterval(wait)))))
         }
 
         let horizonEnd = now.addingTimeInterval(options.horizon)
@@ -87,11 +88,11 @@ public struct TimelinePlanner<Kind: WidgetKind>: Sendable {
         let samples = claims.states(at: sampled)
 
         var corrections: [TimelineCorrection] = []
+        // The cut, if any, already counts the sample cut.
         var (entries, cutShortAt) = claims.timeline(
             samples, cutAt: sampleCut, horizonEnd: horizonEnd, corrections: &corrections)
         if let sampleCut {
             corrections.append(.truncated(count: unique.count - sampled.count, from: sampleCut))
-            cutShortAt = min(cutShortAt ?? sampleCut, sampleCut)
         }
 
         // The reload is wanted where the timeline was cut, but never sooner than the spacing: a
@@ -101,26 +102,30 @@ public struct TimelinePlanner<Kind: WidgetKind>: Sendable {
         if let failure = input.failure {
             var retryAt = now.addingTimeInterval(retryDelay(after: failure, now: now))
             if let cutShortAt { retryAt = min(retryAt, cutShortAt) }
-            policy = .after(retryAt)
+            policy = .after(Self.after(now, retryAt))
         } else {
-            let freshness = claims.freshness
+            // An infinite refresh interval (data that never wants refreshing) would ask for no
+            // reload at all, `.never` in all but name: it waits for the safety net instead.
+            let interval = claims.freshness.refreshAfter
+            let refreshAfter = interval.isFinite ? interval : options.hostDataRecheck
             var refreshAt: Date
             if input.extensionCanFetch {
-                refreshAt = snapshot.generatedAt.addingTimeInterval(freshness.refreshAfter)
+                refreshAt = snapshot.generatedAt.addingTimeInterval(refreshAfter)
                 // A snapshot from the past is due at once (after the spacing below); one "from the
                 // future" (a host clock ahead, or a corrupt date) counts as made now, so a
                 // year-9999 `generatedAt` cannot postpone every refresh.
-                if refreshAt <= now || refreshAt > now.addingTimeInterval(freshness.refreshAfter) {
-                    refreshAt = now.addingTimeInterval(freshness.refreshAfter)
+                if refreshAt <= now || refreshAt > now.addingTimeInterval(refreshAfter) {
+                    refreshAt = now.addingTimeInterval(refreshAfter)
                 }
                 refreshAt = max(refreshAt, now.addingTimeInterval(options.minimumSpacing))
                 if let jitter = options.refreshJitter { refreshAt += jitter.delay(for: refreshAt) }
             } else {
                 // Only the host writes this data: its reloads bring every change, so the reload
                 // asked for here is only the safety net for one that never came.
-                refreshAt = now.addingTimeInterval(max(freshness.refreshAfter, options.hostDataRecheck))
+                refreshAt = now.addingTimeInterval(max(refreshAfter, options.hostDataRecheck))
             }
             if let cutShortAt { refreshAt = min(refreshAt, cutShortAt) }
+            refreshAt = Self.after(now, refreshAt)
             policy =
                 !entries.isEmpty && refreshAt == entries[entries.count - 1].date ? .atEnd : .after(refreshAt)
         }
@@ -134,6 +139,13 @@ public struct TimelinePlanner<Kind: WidgetKind>: Sendable {
         -> PlannedTimeline<WidgetState<Kind.Content>>
     {
         plan(input, at: now, in: calendar).timeline
+    }
+
+    /// `date`, or the first instant after `now` when it is not later: a reload asked for at `now`
+    /// (a wait of zero, or one too short to move the date) would plan the same timeline again.
+    @usableFromInline
+    static func after(_ now: Date, _ date: Date) -> Date {
+        date > now ? date : Date(timeIntervalSinceReferenceDate: now.timeIntervalSinceReferenceDate.nextUp)
     }
 
     @usableFromInline
