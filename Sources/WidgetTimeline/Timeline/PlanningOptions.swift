@@ -8,8 +8,16 @@
 /// The planner's settings: how far ahead and how densely to plan, and how to retry.
 public struct PlanningOptions: Sendable, Hashable {
     /// How far past `now` entries are planned. Long enough that a refresh hours late still finds
-    /// the states that then hold (stale, expired, overdue) already on the timeline.
-    public var horizon: TimeInterval
+    /// the states that then hold (stale, expired, overdue) already on the timeline. From 0 to
+    /// ``longestHorizon``: a longer one (or an infinite one) would have a kind list day starts or
+    /// events without end, and plans no more than ``maximumEntries`` anyway.
+    public var horizon: TimeInterval {
+        get { storedHorizon }
+        set { storedHorizon = Self.clampedHorizon(newValue) }
+    }
+    private var storedHorizon: TimeInterval
+    /// The longest horizon: a year and a day.
+    public static let longestHorizon: TimeInterval = 366 * 86_400
     /// The most entries in one timeline, at least 3 (now and the two freshness transitions).
     /// WidgetKit holds all of them in the extension's ~30 MB.
     public var maximumEntries: Int {
@@ -65,7 +73,7 @@ public struct PlanningOptions: Sendable, Hashable {
         jitterSeed: UInt64 = 0,
         maximumSamples: Int = 1_000
     ) {
-        self.horizon = max(0, horizon)
+        self.storedHorizon = Self.clampedHorizon(horizon)
         self.storedMaximumEntries = max(3, maximumEntries)
         self.minimumSpacing = max(0, minimumSpacing)
         self.latenessMargin = max(0, latenessMargin)
@@ -75,6 +83,11 @@ public struct PlanningOptions: Sendable, Hashable {
         self.refreshJitter = refreshJitter
         self.jitterSeed = jitterSeed
         self.storedMaximumSamples = max(1, maximumSamples)
+    }
+
+    /// `horizon` within 0 through ``longestHorizon``; not a number is 0.
+    private static func clampedHorizon(_ horizon: TimeInterval) -> TimeInterval {
+        horizon.isNaN ? 0 : min(max(0, horizon), longestHorizon)
     }
 
     /// 48 h horizon, at most 100 entries, 5 min apart, currency withdrawn 5 min early, host-written

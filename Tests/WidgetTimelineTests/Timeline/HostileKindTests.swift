@@ -59,6 +59,39 @@ struct HostileKindTests {
         }
     }
 
+    @Test("an infinite, not-a-number or negative horizon is clamped, so planning a daily kind ends")
+    func horizonClamped() {
+        var options = PlanningOptions(horizon: .infinity)
+        #expect(options.horizon == PlanningOptions.longestHorizon)
+        options.horizon = .nan
+        #expect(options.horizon == 0)
+        options.horizon = -5
+        #expect(options.horizon == 0)
+        options.horizon = 1e300
+        #expect(options.horizon == 366 * 86_400)
+        // A kind that lists every day start within the horizon: with an unbounded one it never ended.
+        options.horizon = .infinity
+        let now = Date(timeIntervalSince1970: 1_796_000_000)
+        let plan = TimelinePlanner(kind: DayStartsWidget(), options: options).plan(
+            .loaded(.fixture(0, kind: "days", generatedAt: now)), at: now, in: Self.calendar)
+        #expect(plan.timeline.entries.count > 1)
+    }
+
+    /// Shows the day of the month; its content changes at every day start within the horizon.
+    struct DayStartsWidget: WidgetKind {
+        let kind = "days"
+        let freshness = FreshnessPolicy(staleAfter: 72 * 3600, expiresAfter: 96 * 3600)
+        func content(of snapshot: Snapshot<Int>, at instant: Date, in calendar: Calendar) -> Int {
+            calendar.component(.day, from: instant)
+        }
+        func changePoints(
+            of snapshot: Snapshot<Int>, after now: Date, through end: Date, in calendar: Calendar
+        ) -> [Date] {
+            DayBoundaries(calendar: calendar).dayStarts(after: now, through: end)
+        }
+        var preview: Int { 0 }
+    }
+
     @Test("data that never goes stale is never called stale or expired, and is still reloaded")
     func infiniteThresholds() {
         let observed = Date.at("2026-12-04T10:00:00Z")
