@@ -73,23 +73,8 @@ struct HostileKindTests {
         options.horizon = .infinity
         let now = Date(timeIntervalSince1970: 1_796_000_000)
         let plan = TimelinePlanner(kind: DayStartsWidget(), options: options).plan(
-            .loaded(.fixture(0, kind: "days", generatedAt: now)), at: now, in: Self.calendar)
+            .loaded(.fixture(0, kind: "day", generatedAt: now)), at: now, in: Self.calendar)
         #expect(plan.timeline.entries.count > 1)
-    }
-
-    /// Shows the day of the month; its content changes at every day start within the horizon.
-    struct DayStartsWidget: WidgetKind {
-        let kind = "days"
-        let freshness = FreshnessPolicy(staleAfter: 72 * 3600, expiresAfter: 96 * 3600)
-        func content(of snapshot: Snapshot<Int>, at instant: Date, in calendar: Calendar) -> Int {
-            calendar.component(.day, from: instant)
-        }
-        func changePoints(
-            of snapshot: Snapshot<Int>, after now: Date, through end: Date, in calendar: Calendar
-        ) -> [Date] {
-            DayBoundaries(calendar: calendar).dayStarts(after: now, through: end)
-        }
-        var preview: Int { 0 }
     }
 
     @Test("data that never goes stale is never called stale or expired, and is still reloaded")
@@ -325,4 +310,19 @@ struct HostileKindTests {
             #expect(problems.isEmpty, "seed \(seed): \(problems)")
         }
     }
+}
+
+/// Shows the day of the month; its content changes at every day start within the horizon.
+struct DayStartsWidget: WidgetKind {
+    let kind = "day"
+    let freshness = FreshnessPolicy(staleAfter: 72 * 3600, expiresAfter: 96 * 3600)
+    func content(of snapshot: Snapshot<Int>, at instant: Date, in calendar: Calendar) -> Int {
+        calendar.component(.day, from: instant)
+    }
+    func changePoints(
+        of snapshot: Snapshot<Int>, after now: Date, through end: Date, in calendar: Calendar
+    ) -> [Date] {
+        DayBoundaries(calendar: calendar).dayStarts(after: now, through: end)
+    }
+    var preview: Int { 0 }
 }

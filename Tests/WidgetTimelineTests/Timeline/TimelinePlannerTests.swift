@@ -274,22 +274,9 @@ struct TimelinePlannerTests {
 
     @Test("a time-zone change gives a new plan: day starts move with the zone")
     func timeZoneChange() {
-        struct DayWidget: WidgetKind {
-            let kind = "day"
-            let freshness = FreshnessPolicy(staleAfter: 72 * 3600, expiresAfter: 96 * 3600)
-            func content(of snapshot: Snapshot<Int>, at instant: Date, in calendar: Calendar) -> Int {
-                calendar.component(.day, from: instant)
-            }
-            func changePoints(
-                of snapshot: Snapshot<Int>, after now: Date, through end: Date, in calendar: Calendar
-            ) -> [Date] {
-                DayBoundaries(calendar: calendar).dayStarts(after: now, through: end)
-            }
-            var preview: Int { 0 }
-        }
         let data = Snapshot.fixture(0, kind: "day", generatedAt: now)
-        let seoul = TimelinePlanner(kind: DayWidget()).plan(.loaded(data), at: now, in: calendar)
-        let london = TimelinePlanner(kind: DayWidget()).plan(
+        let seoul = TimelinePlanner(kind: DayStartsWidget()).plan(.loaded(data), at: now, in: calendar)
+        let london = TimelinePlanner(kind: DayStartsWidget()).plan(
             .loaded(data), at: now, in: .gregorian(in: "Europe/London"))
         #expect(seoul.timeline.entries[1].date == .at("2026-11-30T00:00:00+09:00"))
         #expect(london.timeline.entries[1].date == .at("2026-11-30T00:00:00Z"))
