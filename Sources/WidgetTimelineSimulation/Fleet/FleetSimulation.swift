@@ -24,6 +24,7 @@ public struct FleetSimulation: Sendable {
     public static let longestDuration: TimeInterval = 31 * 86_400
 
     /// - Parameters:
+    ///   - scenario: what every device runs, each with its own seed and phase.
     ///   - devices: how many devices; fewer than one is an empty fleet, which sends nothing.
     ///   - strategies: the strategies each device runs under, one result each.
     public init(scenario: CompiledScenario, devices: Int, strategies: [StrategyName] = StrategyName.fleet) {
