@@ -95,9 +95,14 @@ public struct TimelinePlanner<Kind: WidgetKind>: Sendable {
             corrections.append(.truncated(count: unique.count - sampled.count, from: sampleCut))
         }
 
-        // The reload is wanted where the timeline was cut, but never sooner than the spacing: a
-        // timeline cut at `now` (an entry limit of 3) shows what lasts, and asks again shortly.
-        if let cut = cutShortAt { cutShortAt = max(cut, now.addingTimeInterval(options.minimumSpacing)) }
+        // The reload is wanted where the timeline was cut, but never sooner than the spacing. A
+        // timeline cut at `now` (what lasts takes every entry) is planned the same again until
+        // its screen first changes, so its reload is wanted there, or not at all.
+        if let cut = cutShortAt {
+            cutShortAt = (cut > now ? cut : entries.first { $0.date > now }?.date).map {
+                max($0, now.addingTimeInterval(options.minimumSpacing))
+            }
+        }
         let policy: ReloadPolicy
         if let failure = input.failure {
             var retryAt = now.addingTimeInterval(retryDelay(after: failure, now: now))

@@ -128,6 +128,46 @@ struct HostileKindTests {
         }
     }
 
+    // Before: with every entry taken by what lasts (the cut, a stale and an expiry withdrawal),
+    // the cut fell at now and the reload was asked for one spacing later, or at once with a
+    // spacing of zero: a plan made then was cut at its own now again, so the widget reloaded
+    // over and over and showed the same screen.
+    @Test("a timeline cut at now asks for its reload where its screen first changes, not at once")
+    func cutAtNow() {
+        let now = Date.at("2026-12-04T10:00:00Z")
+        let phases = (1...200).map { index in
+            ScriptedPhase(
+                start: now.addingTimeInterval(Double(index) * 60), label: index % 2 == 0 ? "B" : "C")
+        }
+        for spacing in [0.0, 300] {
+            var options = PlanningOptions(minimumSpacing: spacing)
+            options.maximumEntries = 3
+            options.latenessMargin = 0
+            let planner = Self.planner(
+                FreshnessPolicy(staleAfter: 3600, expiresAfter: 7200, refreshAfter: 86_400), options: options,
+                lastingLabel: "L")
+            var input = LoadResult.loaded(Self.snapshot(observedAt: now, phases: phases))
+            input.extensionCanFetch = false
+            // Reload as asked for, as the system would: each plan must show something new.
+            var at = now
+            var reloads = 0
+            while at < now.addingTimeInterval(3 * 3600), reloads < 200 {
+                let timeline = planner.plan(input, at: at, in: Self.calendar).timeline
+                guard case .after(let next) = timeline.policy else { break }
+                let firstChange = timeline.entries.dropFirst().first?.date
+                #expect(
+                    firstChange == nil || next >= firstChange!,
+                    "spacing \(spacing): reload at \(next), screen changes at \(String(describing: firstChange))"
+                )
+                at = next
+                reloads += 1
+            }
+            // One reload a minute while the events outnumber the entries, then none: before, the
+            // reloads never got past 10:00 (spacing 0) or came every 5 minutes until 11:00.
+            #expect(reloads <= 62, "spacing \(spacing): \(reloads) reloads by \(at)")
+        }
+    }
+
     // Before: a weekly refresh left the widget "unavailable" from the horizon (48 h) until the
     // refresh three days later, though a reload at the horizon shows the data, fresh.
     @Test("a timeline whose horizon ends before the data turns stale asks for its reload at the horizon")
