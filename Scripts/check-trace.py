@@ -318,7 +318,11 @@ def main(argv):
     except InputError as e:
         print(f"error: {e}", file=sys.stderr)
         return 2
-    except (KeyError, TypeError, IndexError, AttributeError, ValueError) as e:
+    except KeyError as e:
+        print(f"error: the trace or report is not the documented shape: missing member {e}",
+              file=sys.stderr)
+        return 2
+    except (TypeError, IndexError, AttributeError, ValueError) as e:
         print(f"error: the trace or report is not the documented shape: {type(e).__name__}: {e}",
               file=sys.stderr)
         return 2
