@@ -39,7 +39,7 @@ final class ControlRun {
         behind += Self.behind(
             showing: nil, from: .distantPast, to: reloads.first?.at ?? end, changes: changes)
         var metrics = ControlMetrics()
-        metrics.behindMinutes = (behind / 60 * 100).rounded() / 100
+        metrics.behindMinutes = MetricRounding.minutes(behind)
         metrics.reloads = reloads.count
         metrics.reloadsRequested = requests.count
         metrics.interactions = interactions.count

@@ -177,7 +177,7 @@ struct WidgetMeasurement<Kind: WidgetKind> {
             fingerprint: ContentFingerprint(rawValue: ""), payload: truth[index].payload)
     }
 
-    private static func minutes(_ seconds: Double) -> Double { (seconds / 60 * 100).rounded() / 100 }
+    private static func minutes(_ seconds: Double) -> Double { MetricRounding.minutes(seconds) }
 
     private static func append(_ spans: inout [WidgetTrace.Span], _ start: Date, _ end: Date) {
         if let last = spans.last, last.end == start {

@@ -94,5 +94,17 @@ public struct DelayStatistics: Sendable, Hashable, Codable {
         self.maxSeconds = maxSeconds
     }
 
-    static func rounded(_ seconds: Double) -> Double { (seconds * 10).rounded() / 10 }
+    static func rounded(_ seconds: Double) -> Double {
+        (MetricRounding.milliseconds(seconds) / 100).rounded() / 10
+    }
+}
+
+/// How a length of time becomes a reported number. Every instant is a whole millisecond, but a
+/// difference of two `Date`s is not exactly one, so a length a half-unit long would round either
+/// way by accident; rounding from its whole milliseconds rounds it up, as the trace does.
+enum MetricRounding {
+    static func milliseconds(_ seconds: Double) -> Double { (seconds * 1000).rounded() }
+
+    /// Minutes to two decimals.
+    static func minutes(_ seconds: Double) -> Double { (milliseconds(seconds) / 600).rounded() / 100 }
 }

@@ -85,14 +85,14 @@ struct ChannelTraceMetrics: Equatable, CustomStringConvertible {
         }
     }
 
-    /// Whether `other` is the same to the reported precision: minutes to 0.01.
+    /// Whether `other` is the same, number for number (minutes rounded alike, so exactly).
     func agrees(with other: ChannelTraceMetrics) -> Bool {
         guard sent == other.sent, delivered == other.delivered, dropped == other.dropped,
             coalesced == other.coalesced, controls.keys == other.controls.keys
         else { return false }
         return controls.allSatisfy { id, control in
             let theirs = other.controls[id]!
-            return abs(control.behindMinutes - theirs.behindMinutes) <= 0.01 + 1e-9
+            return control.behindMinutes == theirs.behindMinutes
                 && control.reloads == theirs.reloads
                 && control.reloadsRequested == theirs.reloadsRequested
                 && control.interactions == theirs.interactions

@@ -177,23 +177,16 @@ struct TraceMetrics: Equatable, CustomStringConvertible {
         intentReloads = try #require(metrics["intentReloads"] as? Int)
     }
 
-    /// Whether `other` is the same to the reported precision: minutes to 0.01, seconds to 0.1.
+    /// Whether `other` is the same number for number: both round whole milliseconds, half up, so
+    /// a tolerance would only hide a length rounded the other way.
     func agrees(with other: TraceMetrics) -> Bool {
-        func close(_ a: Double, _ b: Double, _ unit: Double) -> Bool { abs(a - b) <= unit + 1e-9 }
-        func close(_ a: Double?, _ b: Double?) -> Bool {
-            switch (a, b) {
-            case (nil, nil): true
-            case (let a?, let b?): close(a, b, 0.1)
-            default: false
-            }
-        }
-        return close(staleShownAsFreshMinutes, other.staleShownAsFreshMinutes, 0.01)
-            && close(earlyEventMinutes, other.earlyEventMinutes, 0.01)
-            && close(wrongValueMinutes, other.wrongValueMinutes, 0.01)
-            && close(noValueMinutes, other.noValueMinutes, 0.01)
+        staleShownAsFreshMinutes == other.staleShownAsFreshMinutes
+            && earlyEventMinutes == other.earlyEventMinutes
+            && wrongValueMinutes == other.wrongValueMinutes
+            && noValueMinutes == other.noValueMinutes
             && delivered == other.delivered && undelivered == other.undelivered
-            && close(medianSeconds, other.medianSeconds) && close(p95Seconds, other.p95Seconds)
-            && close(maxSeconds, other.maxSeconds) && providerRuns == other.providerRuns
+            && medianSeconds == other.medianSeconds && p95Seconds == other.p95Seconds
+            && maxSeconds == other.maxSeconds && providerRuns == other.providerRuns
             && budgetUsed == other.budgetUsed && budgetRefused == other.budgetRefused
             && reloadsRequested == other.reloadsRequested && backendRequests == other.backendRequests
             && watchdogKills == other.watchdogKills && discardedTimelines == other.discardedTimelines
@@ -247,8 +240,9 @@ struct TraceMetrics: Equatable, CustomStringConvertible {
         return String(decoding: data, as: UTF8.self)
     }
 
+    /// Minutes to two decimals, a half up, in integers (`Double(ms) / 60_000` can land below a half).
     static func minutes(_ milliseconds: Int64) -> Double {
-        (Double(milliseconds) / 60_000 * 100).rounded() / 100
+        Double((2 * milliseconds + 600) / 1200) / 100
     }
 
     private static func tenths(_ milliseconds: Int64) -> Double {
