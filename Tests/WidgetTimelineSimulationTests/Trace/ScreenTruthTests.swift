@@ -106,6 +106,50 @@ struct ScreenTruthTests {
         #expect(try Self.widget(early, .library).metrics.earlyEventMinutes == 0)
     }
 
+    /// UTC to Kathmandu three seconds before UTC's midnight, with a count observed at 21:33 UTC:
+    /// already the new day in Kathmandu (03:18), so UTC's midnight reset is false there.
+    static func eastwardBeforeMidnight(system: String) -> String {
+        """
+        {
+          "name": "UTC to Kathmandu just before UTC's midnight",
+          "start": "2026-11-30T18:00:00Z", "duration": "30h", "timeZone": "UTC", "seed": 1,
+          "system": { \(system) },
+          "timeZoneChanges": [ { "at": "2026-11-30T23:59:57Z", "timeZone": "Asia/Kathmandu" } ],
+          "kinds": [
+            { "kind": "steps", "type": "count", "label": "steps", "resetsDaily": true,
+              "freshness": { "staleAfter": "30m", "expiresAfter": "1d", "refreshAfter": "5m" } }
+          ],
+          "widgets": [
+            { "id": "w", "kind": "steps",
+              "source": { "latency": "7s", "updates": [ { "at": "2026-11-30T21:33:00Z", "payload": { "count": 5 } } ] } }
+          ]
+        }
+        """
+    }
+
+    // The same limit eastward, where the data is already of the new zone's day; and longer where
+    // the zone change's reload first waits for the minimum interval since the widget's last run
+    // (docs/simulator.md, "What holds across the ranges").
+    @Test("an eastward zone change into a later day shows the old zone's reset until the reload answers")
+    func eastwardZoneChangeBeforeMidnight() throws {
+        let change = try #require(ISO8601DateFormatter().date(from: "2026-11-30T23:59:57Z"))
+        let midnight = change.addingTimeInterval(3)
+        let cases = [
+            (#""entryLateness": "0s", "getTimelineCalls": 5"#, false),
+            (#""entryLateness": "0s", "freeReloadsSkipFloor": false, "minimumReloadInterval": "10m""#, true),
+        ]
+        for (system, waits) in cases {
+            let result = try Self.run(Self.eastwardBeforeMidnight(system: system), [.library])
+            try Self.checkTrace(result)
+            let widget = try Self.widget(result, .library)
+            let run = try #require(widget.trace.runs.first { $0.cause == .system && $0.at >= change })
+            let window = run.end.timeIntervalSince(midnight)
+            #expect(waits ? window > 30 && window <= 600 + 30 : window > 0 && window < 30, "\(system)")
+            let early = widget.trace.earlyEvent.reduce(0) { $0 + $1.end.timeIntervalSince($1.start) }
+            #expect(early == window, "\(system)")
+        }
+    }
+
     // Before: the device's calendar changed when the zone change's event was handled, so a reload
     // started in the same instant by an event queued before it — a locale change here — planned in
     // Tokyo, after the user had landed in Los Angeles. Its timeline held Tokyo's midnight reset,
