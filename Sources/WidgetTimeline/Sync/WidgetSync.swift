@@ -405,9 +405,15 @@ public final class WidgetSync: @unchecked Sendable {
                     fingerprint: snapshot.fingerprint,
                     generatedAt: snapshot.generatedAt, dataObservedAt: snapshot.dataObservedAt,
                     payload: snapshot.payload)
-            case .found(_, let fallback?):
+            case .found(let snapshot, let fallback?):
                 // Only the newest revision can make a commit unnecessary: one found by skipping
                 // newer revisions this code cannot read is superseded, so equal content is saved.
+                // But it is what readers show, so data observed before it never replaces it.
+                if let observedAt, snapshot.kind == kind.kind, snapshot.generatedAt <= known,
+                    snapshot.stamp.isObservedLater(than: observedAt, at: now)
+                {
+                    return .newer(revision: snapshot.revision)
+                }
                 return .changed(basis: .revision(fallback.newestRevision))
             case .missing:
                 return .changed(basis: .absent)

@@ -235,6 +235,28 @@ struct WidgetSyncTests {
         #expect(try #require(store.read(widget.defaultKey, for: widget).snapshot).payload.count == 5)
     }
 
+    // Before: a newer revision this code cannot read made the comparison give up on observations,
+    // and data observed before the revision readers fall back to was saved over it.
+    @Test("a commit observed before the data a read falls back to, past a revision it cannot read, keeps it")
+    func olderCommitKeepsFallbackData() throws {
+        let observed = clock.now
+        let first = try sync().commit(
+            .init(count: 5, debugNote: ""), for: widget, observedAt: observed
+        ).revision
+        // Another writer (a tool, an older app) commits what this payload type cannot decode.
+        let junk = try SnapshotDraft(
+            kind: widget.kind, key: widget.defaultKey, generatedAt: clock.now,
+            payload: JSONValue.string("junk"))
+        #expect(try store.commit(junk).revision == first + 1)
+        clock.advance(by: 60)
+        let older = try sync().commit(
+            .init(count: 6, debugNote: ""), for: widget, observedAt: observed.addingTimeInterval(-600))
+        #expect(older == .unchanged(revision: first))
+        #expect(store.read(widget.defaultKey, for: widget).snapshot?.payload.count == 5)
+        // Data observed after it is saved, past the revision nobody can read.
+        #expect(try sync().commit(.init(count: 6, debugNote: ""), for: widget).revision == first + 2)
+    }
+
     @Test("a record from the future (a clock set back) does not keep an older commit from being saved")
     func futureRecordDoesNotBlockAnOlderCommit() throws {
         let ahead = ManualClock(now: clock.now.addingTimeInterval(86_400))
