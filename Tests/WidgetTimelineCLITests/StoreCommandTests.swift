@@ -180,6 +180,32 @@ struct StoreCommandTests {
         }
     }
 
+    // Before: a damaged newest revision made `--widget` save data observed before the revision
+    // every reader falls back to, as the newest.
+    @Test("--widget: data observed before the revision a read falls back to is kept out")
+    func olderThanFallbackIsKept() throws {
+        try withDirectory { directory in
+            populate(directory)
+            try Data("garbage".utf8).write(
+                to: directory.appendingPathComponent("snapshots/task-count/0000000003.snapshot"))
+            let older = write(
+                #"{"count": 7}"#,
+                [
+                    "--key", "task-count", "--widget", "task-count",
+                    "--observed-at", "2026-11-29T08:55:00+09:00",
+                ],
+                in: directory)
+            #expect(older.exitCode == .success)
+            #expect(older.standardOutput == "2\n")
+            #expect(
+                older.standardError.hasPrefix("note: revision 2 holds data observed at "),
+                "\(older.standardError)")
+            let read = CLIHarness.run(
+                ["store", "read", "--dir", directory.path, "--key", "task-count", "--format", "json"])
+            #expect(read.standardOutput.contains(#""revision":2,"#), "\(read.standardOutput)")
+        }
+    }
+
     @Test("a refused number's advice names the number a reader sees, not a count of digits that may not do")
     func numberAdvice() throws {
         try withDirectory { directory in

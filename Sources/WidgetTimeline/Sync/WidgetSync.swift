@@ -208,14 +208,14 @@ public final class WidgetSync: @unchecked Sendable {
         reloading targets: [ReloadTarget], viaIntent: Bool
     ) throws(SnapshotStoreError) -> SyncOutcome {
         let key = key ?? kind.defaultKey
-        let now = clock.now
+        var now = clock.now
         // The same value as this sync's last commit, still the newest: nothing to encode or hash.
         if let revision = unchangedSinceLastCommit(
             of: key, payload: payload, observedAt: observedAt, kind: kind, now: now)
         {
             return skipped(key: key, kind: kind.kind, at: now, revision: revision)
         }
-        let draft: SnapshotDraft<Kind.Payload>
+        var draft: SnapshotDraft<Kind.Payload>
         do {
             draft = try SnapshotDraft(
                 for: kind, key: key, generatedAt: now, observedAt: observedAt, payload: payload)
@@ -223,7 +223,7 @@ public final class WidgetSync: @unchecked Sendable {
             record(.error, key: key, kind: kind.kind, at: now, reason: error.diagnosticCategory)
             throw error
         }
-        let fingerprint = draft.fingerprint
+        var fingerprint = draft.fingerprint
         // The commit expects the revision it was compared with: content another writer committed
         // meanwhile is compared with too, so two processes saving equal content save it once.
         var comparison = compare(
@@ -259,6 +259,17 @@ public final class WidgetSync: @unchecked Sendable {
                     record(.error, key: key, kind: kind.kind, at: now, reason: error.diagnosticCategory)
                     throw error
                 }
+                // The clock again: a process paused since its comparison (a suspended app) would
+                // take what others committed meanwhile for records from its clock's future.
+                now = clock.now
+                do {
+                    draft = try SnapshotDraft(
+                        for: kind, key: key, generatedAt: now, observedAt: observedAt, payload: payload)
+                } catch {
+                    record(.error, key: key, kind: kind.kind, at: now, reason: error.diagnosticCategory)
+                    throw error
+                }
+                fingerprint = draft.fingerprint
                 comparison = compare(
                     key, payload: payload, observedAt: observedAt, fingerprint: fingerprint, kind: kind,
                     now: now)
@@ -405,9 +416,15 @@ public final class WidgetSync: @unchecked Sendable {
                     fingerprint: snapshot.fingerprint,
                     generatedAt: snapshot.generatedAt, dataObservedAt: snapshot.dataObservedAt,
                     payload: snapshot.payload)
-            case .found(_, let fallback?):
+            case .found(let snapshot, let fallback?):
                 // Only the newest revision can make a commit unnecessary: one found by skipping
                 // newer revisions this code cannot read is superseded, so equal content is saved.
+                // But it is what readers show, so data observed before it never replaces it.
+                if let observedAt, snapshot.kind == kind.kind, snapshot.generatedAt <= known,
+                    snapshot.stamp.isObservedLater(than: observedAt, at: now)
+                {
+                    return .newer(revision: snapshot.revision)
+                }
                 return .changed(basis: .revision(fallback.newestRevision))
             case .missing:
                 return .changed(basis: .absent)

@@ -235,6 +235,50 @@ struct WidgetSyncTests {
         #expect(try #require(store.read(widget.defaultKey, for: widget).snapshot).payload.count == 5)
     }
 
+    // Before: a newer revision this code cannot read made the comparison give up on observations,
+    // and data observed before the revision readers fall back to was saved over it.
+    @Test("a commit observed before the data a read falls back to, past a revision it cannot read, keeps it")
+    func olderCommitKeepsFallbackData() throws {
+        let observed = clock.now
+        let first = try sync().commit(
+            .init(count: 5, debugNote: ""), for: widget, observedAt: observed
+        ).revision
+        // Another writer (a tool, an older app) commits what this payload type cannot decode.
+        let junk = try SnapshotDraft(
+            kind: widget.kind, key: widget.defaultKey, generatedAt: clock.now,
+            payload: JSONValue.string("junk"))
+        #expect(try store.commit(junk).revision == first + 1)
+        clock.advance(by: 60)
+        let older = try sync().commit(
+            .init(count: 6, debugNote: ""), for: widget, observedAt: observed.addingTimeInterval(-600))
+        #expect(older == .unchanged(revision: first))
+        #expect(store.read(widget.defaultKey, for: widget).snapshot?.payload.count == 5)
+        // Data observed after it is saved, past the revision nobody can read.
+        #expect(try sync().commit(.init(count: 6, debugNote: ""), for: widget).revision == first + 2)
+    }
+
+    // Before: the sync kept the instant it read before its comparison through its retries, so a host
+    // paused for minutes took what another process committed meanwhile for a record from its clock's
+    // future and saved data observed earlier over it (an outside harness stopping writer processes).
+    @Test("a commit paused for minutes after its comparison keeps data another process committed meanwhile")
+    func pausedCommitKeepsDataCommittedMeanwhile() throws {
+        let (clock, store, reloader, widget) = (self.clock, self.store, self.reloader, self.widget)
+        let observed = clock.now
+        let first = try sync().commit(.init(count: 5, debugNote: ""), for: widget, observedAt: observed)
+        #expect(first.revision == 1)
+        let paused = CountingSnapshotStore(wrapping: store, commitLimit: 4) { number in
+            guard number == 1 else { return }
+            // Stopped between its comparison and its save while another process commits.
+            clock.advance(by: 180)
+            let other = WidgetSync(store: store, reloader: reloader, clock: clock, side: .widgetExtension)
+            #expect((try? other.commit(.init(count: 7, debugNote: ""), for: widget))?.revision == 2)
+        }
+        let outcome = try sync(store: paused).commit(
+            .init(count: 6, debugNote: ""), for: widget, observedAt: observed.addingTimeInterval(1))
+        #expect(outcome == .unchanged(revision: 2))
+        #expect(store.read(widget.defaultKey, for: widget).snapshot?.payload.count == 7)
+    }
+
     @Test("a record from the future (a clock set back) does not keep an older commit from being saved")
     func futureRecordDoesNotBlockAnOlderCommit() throws {
         let ahead = ManualClock(now: clock.now.addingTimeInterval(86_400))
