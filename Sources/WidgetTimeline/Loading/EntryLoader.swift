@@ -371,10 +371,13 @@ public final class EntryLoader<Kind: WidgetKind>: @unchecked Sendable {
                 return draft.snapshot(revision: outcome.revision)
             } catch .conflict {
                 // Another writer committed while the fetch ran: read what it committed, and keep it
-                // when it is as young as the answer or younger.
+                // when it is as young as the answer or younger. It was made after `now`, read
+                // before the fetch, by up to however long this process was suspended since: its
+                // own clock, not `now`, says whether its data is from the future.
                 let read = store.read(key, for: kind)
                 if let stored = read.snapshot,
-                    stored.stamp.isObservedLater(than: observedAt, at: now, orAtTheSameTime: true)
+                    stored.stamp.isObservedLater(
+                        than: observedAt, at: max(now, stored.generatedAt), orAtTheSameTime: true)
                 {
                     sink.record(
                         DiagnosticEvent(

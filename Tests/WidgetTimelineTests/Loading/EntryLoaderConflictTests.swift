@@ -40,12 +40,13 @@ struct EntryLoaderConflictTests {
     /// A shared directory with an old revision 1, a host store, and the extension's loader whose
     /// store lets the host commit `hostData` at `moment`. Returns the load's result.
     func load(
-        hostObservedAt: Date, answerObservedAt: Date, at moment: Moment, in directory: URL,
-        log: InMemoryDiagnosticLog
+        hostObservedAt: Date, hostGeneratedAt: Date? = nil, answerObservedAt: Date, at moment: Moment,
+        in directory: URL, log: InMemoryDiagnosticLog
     ) throws -> LoadResult<ScriptedPayload> {
         let host = FileSnapshotStore(directory: directory)
         _ = try host.commit(draft("old: 40 free", observedAt: now.addingTimeInterval(-3000)))
-        let hostDraft = try draft("host: 12 free", observedAt: hostObservedAt, generatedAt: now)
+        let hostDraft = try draft(
+            "host: 12 free", observedAt: hostObservedAt, generatedAt: hostGeneratedAt ?? now)
         let fileSystem = FaultInjectingFileSystem()
         let published = Once()
         let landed = Once()
@@ -88,6 +89,26 @@ struct EntryLoaderConflictTests {
             #expect(read.snapshot?.revision == result.snapshot?.revision)
             #expect(log.events(.snapshotCommit).isEmpty)
             #expect(log.events(.snapshotRead).last?.reason == "conflict-kept-stored")
+        }
+    }
+
+    // Before: the extension, suspended for five minutes while its request was open, took the
+    // host's commit of that time for a record from its clock's future (its `now` was read before
+    // the fetch) and saved its older answer over it.
+    @Test(
+        "the host's data committed while the extension was suspended in its fetch is kept",
+        arguments: Moment.allCases)
+    func hostCommittedWhileSuspended(moment: Moment) throws {
+        try withTemporaryDirectory { directory in
+            let log = InMemoryDiagnosticLog()
+            let later = now.addingTimeInterval(300)
+            let result = try load(
+                hostObservedAt: later, hostGeneratedAt: later, answerObservedAt: now, at: moment,
+                in: directory, log: log)
+            #expect(result.snapshot?.payload.initialLabel == "host: 12 free")
+            let read = FileSnapshotStore.readOnly(directory: directory).read(key, for: widget)
+            #expect(read.snapshot?.payload.initialLabel == "host: 12 free")
+            #expect(log.events(.snapshotCommit).isEmpty)
         }
     }
 
