@@ -227,7 +227,8 @@ public final class WidgetSync: @unchecked Sendable {
         // The commit expects the revision it was compared with: content another writer committed
         // meanwhile is compared with too, so two processes saving equal content save it once.
         var comparison = compare(
-            key, payload: payload, observedAt: observedAt, fingerprint: fingerprint, kind: kind, now: now)
+            key, payload: payload, observedAt: observedAt, fingerprint: fingerprint, kind: kind,
+            draftedAt: now)
         var attempts = 0
         let outcome: CommitOutcome
         while true {
@@ -272,7 +273,7 @@ public final class WidgetSync: @unchecked Sendable {
                 fingerprint = draft.fingerprint
                 comparison = compare(
                     key, payload: payload, observedAt: observedAt, fingerprint: fingerprint, kind: kind,
-                    now: now)
+                    draftedAt: now)
             } catch {
                 record(.error, key: key, kind: kind.kind, at: now, reason: error.diagnosticCategory)
                 throw error
@@ -387,25 +388,26 @@ public final class WidgetSync: @unchecked Sendable {
     /// Compares with this sync's own last commit while that is still the newest revision and the
     /// commit kept the value it stored; otherwise reads the snapshot as the kind's payload type, as
     /// the extension does, so a record this code cannot read (corrupted, or a newer schema) never
-    /// counts as unchanged.
+    /// counts as unchanged. `draftedAt` is the draft's instant, its observation when it names none.
     private func compare<Kind: WidgetKind>(
         _ key: SnapshotKey,
         payload: Kind.Payload,
         observedAt: Date?,
         fingerprint: ContentFingerprint,
         kind: Kind,
-        now: Date
+        draftedAt: Date
     ) -> Comparison {
         let stored: CommittedContent
-        // A record from this clock's future (a clock set back, another device) is never kept:
-        // saving the same content again repairs it.
-        let known = now.addingTimeInterval(SnapshotLimits.futureInstantTolerance)
         if let own = lock.withLock({ lastCommits[key] }), own.payload != nil,
             isStillNewest(own.revision, of: key)
         {
             stored = own
         } else {
             let read = store.read(key, for: kind)
+            // The clock after the read, never before: a process stopped in between would take what
+            // others committed meanwhile for records from its clock's future.
+            let now = clock.now
+            let known = now.addingTimeInterval(SnapshotLimits.futureInstantTolerance)
             // The host's twin of the loader's rule: data of a known age is never saved over a
             // revision the read could not see. Data that names no observation is the newest there is.
             if observedAt != nil, let error = read.errorHidingNewerData(of: key) { return .hidden(error) }
@@ -432,9 +434,11 @@ public final class WidgetSync: @unchecked Sendable {
                 return .changed(basis: .any)
             }
         }
+        let now = clock.now
         // A record made in this clock's future — by this sync before its clock was set back, or by
         // another — is no evidence of anything: saving again repairs it. (This sync's own record
         // was kept, where another's was not, when its data was observed in the past.)
+        let known = now.addingTimeInterval(SnapshotLimits.futureInstantTolerance)
         guard stored.generatedAt <= known else { return .changed(basis: .revision(stored.revision)) }
         // Data observed after this commit's (an intent's write, while the app commits a server value
         // that has not seen it) is never replaced by it: an older value would show as the newer one.
@@ -451,7 +455,8 @@ public final class WidgetSync: @unchecked Sendable {
         guard stored.kind == kind.kind, stored.schemaVersion == kind.schemaVersion,
             isKept(stored, kind: kind, now: now),
             isSameContent(
-                stored, as: payload, fingerprint: fingerprint, observedAt: observedAt ?? now, kind: kind)
+                stored, as: payload, fingerprint: fingerprint, observedAt: observedAt ?? draftedAt, kind: kind
+            )
         else { return .changed(basis: .revision(stored.revision)) }
         return .unchanged(revision: stored.revision)
     }

@@ -279,6 +279,27 @@ struct WidgetSyncTests {
         #expect(store.read(widget.defaultKey, for: widget).snapshot?.payload.count == 7)
     }
 
+    // Before: the comparison judged the revision it read by the instant read before the read, so a
+    // host stopped between the two took what another process committed meanwhile for a record from
+    // its clock's future and saved data observed earlier over it.
+    @Test("a commit paused between its clock reading and its comparison keeps data committed meanwhile")
+    func pausedBeforeComparisonKeepsDataCommittedMeanwhile() throws {
+        let (clock, store, reloader, widget) = (self.clock, self.store, self.reloader, self.widget)
+        let observed = clock.now
+        let first = try sync().commit(.init(count: 5, debugNote: ""), for: widget, observedAt: observed)
+        #expect(first.revision == 1)
+        // Stopped right after its first clock reading while another process commits.
+        let paused = PausedClock(clock) {
+            clock.advance(by: 180)
+            let other = WidgetSync(store: store, reloader: reloader, clock: clock, side: .widgetExtension)
+            #expect((try? other.commit(.init(count: 7, debugNote: ""), for: widget))?.revision == 2)
+        }
+        let outcome = try WidgetSync(store: store, reloader: reloader, clock: paused).commit(
+            .init(count: 6, debugNote: ""), for: widget, observedAt: observed.addingTimeInterval(1))
+        #expect(outcome == .unchanged(revision: 2))
+        #expect(store.read(widget.defaultKey, for: widget).snapshot?.payload.count == 7)
+    }
+
     @Test("a record from the future (a clock set back) does not keep an older commit from being saved")
     func futureRecordDoesNotBlockAnOlderCommit() throws {
         let ahead = ManualClock(now: clock.now.addingTimeInterval(86_400))
@@ -665,4 +686,28 @@ final class BatchRecordingLog: DiagnosticSink, @unchecked Sendable {
 
     func record(_ event: DiagnosticEvent) { record(contentsOf: [event]) }
     func record(contentsOf events: [DiagnosticEvent]) { lock.withLock { recorded.append(events) } }
+}
+
+/// A clock that, once, runs `pause` right after a reading: what happens while a process is stopped
+/// between reading the clock and its next step.
+final class PausedClock: WidgetClock, @unchecked Sendable {
+    // @unchecked: `pause` is read and written under `lock`.
+    private let clock: ManualClock
+    private let lock = NSLock()
+    private var pause: (() -> Void)?
+
+    init(_ clock: ManualClock, pause: @escaping () -> Void) {
+        self.clock = clock
+        self.pause = pause
+    }
+
+    var now: Date {
+        let reading = clock.now
+        let pause = lock.withLock {
+            defer { self.pause = nil }
+            return self.pause
+        }
+        pause?()
+        return reading
+    }
 }
