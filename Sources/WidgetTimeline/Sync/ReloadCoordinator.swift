@@ -177,7 +177,9 @@ public final class ReloadCoordinator: @unchecked Sendable {
         let action: ReloadDebouncer.Action =
             viaIntent && side != .host
             ? .reload(ReloadDebouncer.unique(wanted))
-            : lock.withLock { debouncer.handle(.requested(wanted, at: now)) }
+            // The clock under the lock: a request that overtook this one since `now` was read
+            // would make it look earlier than the first pending one, as a clock set back does.
+            : lock.withLock { debouncer.handle(.requested(wanted, at: clock.now)) }
         if case .startTimer(let deadline) = action {
             schedule(deadline)
             return .pending(until: deadline)

@@ -301,6 +301,28 @@ struct ReloadCoordinatorTests {
         #expect(clock.scheduledDeadline == nil)
     }
 
+    // Before: a request took the instant it read before waiting for the debouncer's lock, so one
+    // that another thread's request overtook meanwhile looked made before the first pending one —
+    // a clock set back — and sent every pending reload at once.
+    @Test("A request overtaken after its clock reading waits with the one that overtook it")
+    func overtakenRequestKeepsTheDebounce() {
+        let clock = self.clock
+        let coordinator = LockedBox<ReloadCoordinator?>(nil)
+        let paused = PausedClock(clock) {
+            clock.advance(by: 1)
+            coordinator.value?.request([.timelines("schedule")])
+        }
+        let debounced = ReloadCoordinator(
+            timelines: timelines, clock: paused, debounce: .window(2, maximumDelay: 10, timer: clock))
+        coordinator.value = debounced
+        let decision = debounced.request([.timelines("noted-count")])
+        #expect(decision == .pending(until: clock.now.addingTimeInterval(2)))
+        #expect(timelines.requests.isEmpty)
+        #expect(debounced.pendingTargets == [.timelines("schedule"), .timelines("noted-count")])
+        clock.advance(by: 2)
+        #expect(timelines.requests == [.kinds(["schedule", "noted-count"])])
+    }
+
     @Test("An intent that names a target twice asks for it once, and the ledger counts it once")
     func intentPathDedupes() throws {
         let sync = sync(side: .widgetExtension)
