@@ -131,6 +131,33 @@ struct PushRegistrationStoreTests {
         #expect(second.installationID == (damage == .onlyRevisionEmpty ? "install-2" : "install-1"))
     }
 
+    // Before: a call stopped before its commit (a suspended extension) read again after its
+    // conflict and put its older token back over the one a later call had recorded meanwhile.
+    @Test("A call paused before its commit never replaces the token a later call recorded meanwhile")
+    func pausedCallKeepsTheLaterToken() throws {
+        let (clock, widgets) = (self.clock, self.widgets)
+        let file = FileSnapshotStore(directory: directory.url)
+        let later = registrations(file)
+        let newer = Data([0xAB, 0xCD])
+        let paused = CountingSnapshotStore(wrapping: file, commitLimit: 4) { number in
+            guard number == 1 else { return }
+            // Stopped for five minutes while WidgetKit hands another call the newer token.
+            clock.advance(by: 300)
+            #expect(throws: Never.self) {
+                try later.record(token: newer, widgets: widgets, environment: .production)
+            }
+        }
+        let recorded = try registrations(paused).record(
+            token: token, widgets: widgets, environment: .production)
+        #expect(recorded.token.hex == "abcd")
+        #expect(later.current()?.token.hex == "abcd")
+        #expect(later.pendingUpload() == recorded)
+        // A later call records its token over it, as before.
+        let next = try registrations(paused).record(token: token, widgets: widgets, environment: .production)
+        #expect(later.current() == next)
+        #expect(next.token.hex == "00fc13ad")
+    }
+
     @Test("A key other writers commit to without end throws contention after 64 attempts, never spins")
     func endlessConflictsThrow() throws {
         let registrations = registrations(AlwaysConflictingStore())

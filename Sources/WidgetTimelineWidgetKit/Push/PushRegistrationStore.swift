@@ -52,6 +52,9 @@ public struct PushRegistrationStore: Sendable {
     /// Records `token` and the widgets it serves now, keeping the installation identifier of the
     /// previous record (or making one). Returns after the record is durable.
     ///
+    /// A record made by a later call while this one waited (a suspended extension) holds the newer
+    /// token: it stands, and is returned.
+    ///
     /// A stored record this code cannot read — torn, corrupted, or of a newer schema — is replaced
     /// (keeping its installation identifier when its JSON still names one), never retried forever.
     ///
@@ -70,11 +73,18 @@ public struct PushRegistrationStore: Sendable {
         } catch {
             throw .invalidRegistration(error)
         }
+        // When WidgetKit handed this token over: what a later call recorded is newer.
+        let receivedAt = clock.now
         // Compare-and-swap on the newest revision, so two writers cannot make two installations.
         var attempts = 0
         while true {
             attempts += 1
             let previous = try basis()
+            // Judged by the clock after the read: a call stopped before it would take a record
+            // made meanwhile for one from its clock's future.
+            if let stored = previous.stored, stored.stamp.isObservedLater(than: receivedAt, at: clock.now) {
+                return stored.payload
+            }
             let registration: PushRegistration
             do {
                 registration = try PushRegistration(
@@ -85,7 +95,9 @@ public struct PushRegistrationStore: Sendable {
                 throw .invalidRegistration(error)
             }
             do {
-                try commit(registration, under: registrationKey, expecting: previous.expected)
+                try commit(
+                    registration, under: registrationKey, observedAt: receivedAt, expecting: previous.expected
+                )
                 return registration
             } catch .conflict where attempts < Self.maximumAttempts {
                 continue  // another writer committed meanwhile: read what it wrote
@@ -103,24 +115,30 @@ public struct PushRegistrationStore: Sendable {
 
     /// The installation identifier to keep and the revision a record's commit expects: the newest
     /// stored, readable or not. (Expecting the revision read — an older one when the newest cannot
-    /// be read, none when no revision can — conflicted on every attempt, for ever.)
-    private func basis() throws(PushRecordError) -> (installationID: String?, expected: ExpectedRevision) {
+    /// be read, none when no revision can — conflicted on every attempt, for ever.) `stored` is the
+    /// newest revision when it can be read.
+    private func basis() throws(PushRecordError) -> (
+        installationID: String?, expected: ExpectedRevision, stored: Snapshot<PushRegistration>?
+    ) {
         switch store.read(registrationKey, as: PushRegistration.self, supportedSchema: 1) {
         case .found(let snapshot, let fallback):
-            return (snapshot.payload.installationID, .revision(fallback?.newestRevision ?? snapshot.revision))
+            return (
+                snapshot.payload.installationID, .revision(fallback?.newestRevision ?? snapshot.revision),
+                fallback == nil ? snapshot : nil
+            )
         case .missing:
-            return (nil, .absent)
+            return (nil, .absent, nil)
         case .corrupted(let problems):
-            return (nil, problems.map(\.revision).max().map { .revision($0) } ?? .any)
+            return (nil, problems.map(\.revision).max().map { .revision($0) } ?? .any, nil)
         case .incompatible:
             // A newer build's record: keep its installation if its JSON names one.
             guard case .found(let stored, let fallback) = store.readStored(registrationKey) else {
-                return (nil, store.newestRevision(of: registrationKey).map { .revision($0) } ?? .any)
+                return (nil, store.newestRevision(of: registrationKey).map { .revision($0) } ?? .any, nil)
             }
             let expected = ExpectedRevision.revision(fallback?.newestRevision ?? stored.revision)
             guard case .string(let installationID)? = stored.payload["installation"], !installationID.isEmpty
-            else { return (nil, expected) }
-            return (installationID, expected)
+            else { return (nil, expected, nil) }
+            return (installationID, expected, nil)
         case .unreadable(let error):
             throw .store(error)
         }
@@ -149,11 +167,16 @@ public struct PushRegistrationStore: Sendable {
         store.read(key, as: PushRegistration.self, supportedSchema: 1).snapshot
     }
 
-    private func commit(_ registration: PushRegistration, under key: SnapshotKey, expecting: ExpectedRevision)
-        throws(SnapshotStoreError)
-    {
+    private func commit(
+        _ registration: PushRegistration, under key: SnapshotKey, observedAt: Date? = nil,
+        expecting: ExpectedRevision
+    ) throws(SnapshotStoreError) {
+        let now = clock.now
+        // Never after the record's instant (a clock set back since): that draft would be refused.
         let draft = try SnapshotDraft(
-            kind: String(key.purpose), key: key, generatedAt: clock.now, payload: registration)
+            kind: String(key.purpose), key: key, generatedAt: now,
+            observedAt: observedAt.map { min($0, now) },
+            payload: registration)
         _ = try store.commit(draft, expecting: expecting)
     }
 }
