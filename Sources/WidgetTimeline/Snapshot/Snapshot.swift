@@ -85,7 +85,7 @@ public struct DataStamp: Sendable, Hashable, Codable {
     /// rule by which stored data stands against older data, in the loader against a source's answer
     /// and in the sync against an app's commit. Data observed in `now`'s future by more than
     /// ``SnapshotLimits/futureInstantTolerance`` has an unknown age and is never the later.
-    package func isObservedLater(than instant: Date, at now: Date, orAtTheSameTime: Bool = false) -> Bool {
+    func isObservedLater(than instant: Date, at now: Date, orAtTheSameTime: Bool = false) -> Bool {
         guard observedAt.timeIntervalSince(now) <= SnapshotLimits.futureInstantTolerance else { return false }
         let other = Instant.rounded(instant)
         return orAtTheSameTime ? observedAt >= other : observedAt > other

@@ -82,7 +82,7 @@ public struct PushRegistrationStore: Sendable {
             let previous = try basis()
             // Judged by the clock after the read: a call stopped before it would take a record
             // made meanwhile for one from its clock's future.
-            if let stored = previous.stored, stored.stamp.isObservedLater(than: receivedAt, at: clock.now) {
+            if let stored = previous.stored, Self.isReceived(stored, after: receivedAt, at: clock.now) {
                 return stored.payload
             }
             let registration: PushRegistration
@@ -112,6 +112,17 @@ public struct PushRegistrationStore: Sendable {
     /// How many times ``record(token:widgets:environment:)`` reads and commits before it gives up
     /// on a key other writers keep committing to.
     static var maximumAttempts: Int { 64 }
+
+    /// Whether `stored` holds a token received after `instant`, as stored data stands against older
+    /// data everywhere in the package: a record from `now`'s future, past the tolerance, has an
+    /// unknown age and never does.
+    private static func isReceived(_ stored: Snapshot<PushRegistration>, after instant: Date, at now: Date)
+        -> Bool
+    {
+        let received = stored.dataObservedAt
+        return received.timeIntervalSince(now) <= SnapshotLimits.futureInstantTolerance
+            && received > Instant.rounded(instant)
+    }
 
     /// The installation identifier to keep and the revision a record's commit expects: the newest
     /// stored, readable or not. (Expecting the revision read — an older one when the newest cannot
