@@ -215,19 +215,21 @@ public final class WidgetSync: @unchecked Sendable {
         {
             return skipped(key: key, kind: kind.kind, at: now, revision: revision)
         }
-        var draft: SnapshotDraft<Kind.Payload>
-        do {
-            draft = try SnapshotDraft(
-                for: kind, key: key, generatedAt: now, observedAt: observedAt, payload: payload)
-        } catch {
-            record(.error, key: key, kind: kind.kind, at: now, reason: error.diagnosticCategory)
-            throw error
+        // Made at `instant`: without an `observedAt`, the data's observation and so its fingerprint.
+        func drafted(at instant: Date) throws(SnapshotStoreError) -> SnapshotDraft<Kind.Payload> {
+            do {
+                return try SnapshotDraft(
+                    for: kind, key: key, generatedAt: instant, observedAt: observedAt, payload: payload)
+            } catch {
+                record(.error, key: key, kind: kind.kind, at: instant, reason: error.diagnosticCategory)
+                throw error
+            }
         }
-        var fingerprint = draft.fingerprint
+        var draft = try drafted(at: now)
         // The commit expects the revision it was compared with: content another writer committed
         // meanwhile is compared with too, so two processes saving equal content save it once.
         var comparison = compare(
-            key, payload: payload, observedAt: observedAt, fingerprint: fingerprint, kind: kind,
+            key, payload: payload, observedAt: observedAt, fingerprint: draft.fingerprint, kind: kind,
             draftedAt: now)
         var attempts = 0
         let outcome: CommitOutcome
@@ -263,17 +265,10 @@ public final class WidgetSync: @unchecked Sendable {
                 // The clock again: a process paused since its comparison (a suspended app) would
                 // take what others committed meanwhile for records from its clock's future.
                 now = clock.now
-                do {
-                    draft = try SnapshotDraft(
-                        for: kind, key: key, generatedAt: now, observedAt: observedAt, payload: payload)
-                } catch {
-                    record(.error, key: key, kind: kind.kind, at: now, reason: error.diagnosticCategory)
-                    throw error
-                }
-                fingerprint = draft.fingerprint
+                draft = try drafted(at: now)
                 comparison = compare(
-                    key, payload: payload, observedAt: observedAt, fingerprint: fingerprint, kind: kind,
-                    draftedAt: now)
+                    key, payload: payload, observedAt: observedAt, fingerprint: draft.fingerprint,
+                    kind: kind, draftedAt: now)
             } catch {
                 record(.error, key: key, kind: kind.kind, at: now, reason: error.diagnosticCategory)
                 throw error
@@ -281,7 +276,7 @@ public final class WidgetSync: @unchecked Sendable {
         }
         let committed = CommittedContent(
             revision: outcome.revision, kind: kind.kind, schemaVersion: draft.schemaVersion,
-            fingerprint: fingerprint,
+            fingerprint: draft.fingerprint,
             generatedAt: Instant.rounded(now), dataObservedAt: Instant.rounded(observedAt ?? now),
             payload: draft.readBack, payloadBytes: draft.encodedBytes)
         lock.withLock { lastCommits[key] = committed }
